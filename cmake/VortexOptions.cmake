@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: Apache-2.0
+# Build options, all prefixed VORTEX_ (STYLE.md section 8).
+option(VORTEX_BUILD_TESTS "Build unit tests" ON)
+option(VORTEX_BUILD_BENCHMARKS "Build micro benchmarks" OFF)
+option(VORTEX_BUILD_CLI "Build the vx command-line tool" ON)
+option(VORTEX_BUILD_DUCKDB "Build the DuckDB integration (needs scripts/install-duckdb.sh)" OFF)
+option(VORTEX_WERROR "Treat warnings as errors" OFF)
+set(VORTEX_SANITIZE "" CACHE STRING "Sanitizers to enable: 'address;undefined' or 'thread'")
+
+find_program(VORTEX_CCACHE ccache)
+if(VORTEX_CCACHE)
+    set(CMAKE_CXX_COMPILER_LAUNCHER "${VORTEX_CCACHE}")
+endif()
+
+set(VORTEX_WARNING_FLAGS -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast
+    -Wimplicit-fallthrough)
+if(VORTEX_WERROR)
+    list(APPEND VORTEX_WARNING_FLAGS -Werror)
+endif()
+
+if(VORTEX_SANITIZE)
+    string(REPLACE ";" "," _vortex_sanitizers "${VORTEX_SANITIZE}")
+    add_compile_options(-fsanitize=${_vortex_sanitizers} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    add_link_options(-fsanitize=${_vortex_sanitizers})
+endif()
