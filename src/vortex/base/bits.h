@@ -9,17 +9,29 @@
 namespace vortex::bits {
 
 /// Number of bytes needed to hold `bit_count` bits.
-constexpr size_t BytesForBits(size_t bit_count) { return (bit_count + 7) / 8; }
+constexpr size_t BytesForBits(size_t bit_count) {
+    return (bit_count + 7) / 8;
+}
 
-constexpr size_t RoundUp(size_t value, size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
+constexpr size_t RoundUp(size_t value, size_t multiple) {
+    return (value + multiple - 1) / multiple * multiple;
+}
 
-constexpr bool IsPowerOfTwo(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
+constexpr bool IsPowerOfTwo(size_t value) {
+    return value != 0 && (value & (value - 1)) == 0;
+}
 
 /// Reads bit `i` (LSB first within each byte, as Arrow and Vortex store bools).
-inline bool GetBit(const uint8_t *data, size_t i) { return (data[i >> 3] >> (i & 7)) & 1; }
+inline bool GetBit(const uint8_t *data, size_t i) {
+    return (data[i >> 3] >> (i & 7)) & 1;
+}
 
-inline void SetBit(uint8_t *data, size_t i) { data[i >> 3] |= static_cast<uint8_t>(1u << (i & 7)); }
-inline void ClearBit(uint8_t *data, size_t i) { data[i >> 3] &= static_cast<uint8_t>(~(1u << (i & 7))); }
+inline void SetBit(uint8_t *data, size_t i) {
+    data[i >> 3] |= static_cast<uint8_t>(1u << (i & 7));
+}
+inline void ClearBit(uint8_t *data, size_t i) {
+    data[i >> 3] &= static_cast<uint8_t>(~(1u << (i & 7)));
+}
 inline void SetBitTo(uint8_t *data, size_t i, bool value) {
     data[i >> 3] = static_cast<uint8_t>((data[i >> 3] & ~(1u << (i & 7))) | (unsigned{value} << (i & 7)));
 }

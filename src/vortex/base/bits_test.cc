@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "vortex/base/bits.h"
-
 #include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "vortex/base/bits.h"
 
 namespace vortex::bits {
 namespace {

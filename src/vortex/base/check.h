@@ -24,28 +24,28 @@ std::string FormatOperands(const A &a, const B &b) {
 
 } // namespace vortex::internal
 
-#define VX_CHECK(condition)                                                                            \
-    do {                                                                                               \
-        if (!(condition)) [[unlikely]] {                                                               \
-            ::vortex::internal::CheckFailed(__FILE__, __LINE__, #condition, {});                      \
-        }                                                                                              \
+#define VX_CHECK(condition)                                                                                  \
+    do {                                                                                                     \
+        if (!(condition)) [[unlikely]] {                                                                     \
+            ::vortex::internal::CheckFailed(__FILE__, __LINE__, #condition, {});                             \
+        }                                                                                                    \
     } while (false)
 
-#define VX_CHECK_MSG(condition, ...)                                                                   \
-    do {                                                                                               \
-        if (!(condition)) [[unlikely]] {                                                               \
-            ::vortex::internal::CheckFailed(__FILE__, __LINE__, #condition, ::vortex::format(__VA_ARGS__)); \
-        }                                                                                              \
+#define VX_CHECK_MSG(condition, ...)                                                                         \
+    do {                                                                                                     \
+        if (!(condition)) [[unlikely]] {                                                                     \
+            ::vortex::internal::CheckFailed(__FILE__, __LINE__, #condition, ::vortex::format(__VA_ARGS__));  \
+        }                                                                                                    \
     } while (false)
 
-#define VX_CHECK_OP(a, b, op)                                                                          \
-    do {                                                                                               \
-        const auto &vx_check_a = (a);                                                                  \
-        const auto &vx_check_b = (b);                                                                  \
-        if (!(vx_check_a op vx_check_b)) [[unlikely]] {                                                \
-            ::vortex::internal::CheckFailed(__FILE__, __LINE__, #a " " #op " " #b,                    \
-                                            ::vortex::internal::FormatOperands(vx_check_a, vx_check_b)); \
-        }                                                                                              \
+#define VX_CHECK_OP(a, b, op)                                                                                \
+    do {                                                                                                     \
+        const auto &vx_check_a = (a);                                                                        \
+        const auto &vx_check_b = (b);                                                                        \
+        if (!(vx_check_a op vx_check_b)) [[unlikely]] {                                                      \
+            ::vortex::internal::CheckFailed(__FILE__, __LINE__, #a " " #op " " #b,                           \
+                                            ::vortex::internal::FormatOperands(vx_check_a, vx_check_b));     \
+        }                                                                                                    \
     } while (false)
 
 #define VX_CHECK_EQ(a, b) VX_CHECK_OP(a, b, ==)

@@ -12,8 +12,7 @@ static_assert(std::endian::native == std::endian::little, "vortex-cpp supports l
 
 /// Reads a little-endian value from possibly unaligned memory.
 template <typename T>
-    requires std::is_trivially_copyable_v<T>
-T LoadLittleEndian(const void *data) {
+requires std::is_trivially_copyable_v<T> T LoadLittleEndian(const void *data) {
     T value;
     std::memcpy(&value, data, sizeof(T));
     return value;
@@ -21,7 +20,7 @@ T LoadLittleEndian(const void *data) {
 
 /// Writes a little-endian value to possibly unaligned memory.
 template <typename T>
-    requires std::is_trivially_copyable_v<T>
+requires std::is_trivially_copyable_v<T>
 void StoreLittleEndian(void *data, T value) {
     std::memcpy(data, &value, sizeof(T));
 }

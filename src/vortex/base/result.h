@@ -20,14 +20,15 @@ public:
     using ValueType = T;
 
     // Implicit on purpose: `return value;` and `return Status::Serde(...);` both work.
-    Result(T value) : storage_(std::in_place_index<1>, std::move(value)) {} // NOLINT
-    Result(Status status) : storage_(std::in_place_index<0>, std::move(status)) {  // NOLINT
+    Result(T value) : storage_(std::in_place_index<1>, std::move(value)) {}       // NOLINT
+    Result(Status status) : storage_(std::in_place_index<0>, std::move(status)) { // NOLINT
         VX_CHECK_MSG(!std::get<0>(storage_).ok(), "a Result cannot hold an OK status without a value");
     }
     template <typename U>
-        requires(std::is_convertible_v<U &&, T> && !std::is_same_v<std::decay_t<U>, T> &&
-                 !std::is_same_v<std::decay_t<U>, Status> && !std::is_same_v<std::decay_t<U>, Result>)
-    Result(U &&value) : storage_(std::in_place_index<1>, T(std::forward<U>(value))) {} // NOLINT
+    requires(std::is_convertible_v<U &&, T> && !std::is_same_v<std::decay_t<U>, T> &&
+             !std::is_same_v<std::decay_t<U>, Status> && !std::is_same_v<std::decay_t<U>, Result>)
+        Result(U &&value)
+        : storage_(std::in_place_index<1>, T(std::forward<U>(value))) {} // NOLINT
 
     bool ok() const { return storage_.index() == 1; }
 
@@ -69,7 +70,9 @@ private:
 
 namespace internal {
 
-inline const Status &ToStatus(const Status &status) { return status; }
+inline const Status &ToStatus(const Status &status) {
+    return status;
+}
 template <typename T>
 Status ToStatus(const Result<T> &result) {
     return result.status();
@@ -83,28 +86,28 @@ Status ToStatus(const Result<T> &result) {
 #define VX_CONCAT(a, b) VX_CONCAT_IMPL(a, b)
 
 /// Returns the error of a Status or Result expression from the enclosing function.
-#define VX_RETURN_NOT_OK(expr)                                                                         \
-    do {                                                                                               \
-        const auto &vx_status_expr = (expr);                                                           \
-        if (!vx_status_expr.ok()) [[unlikely]] {                                                       \
-            return ::vortex::internal::ToStatus(vx_status_expr);                                      \
-        }                                                                                              \
+#define VX_RETURN_NOT_OK(expr)                                                                               \
+    do {                                                                                                     \
+        const auto &vx_status_expr = (expr);                                                                 \
+        if (!vx_status_expr.ok()) [[unlikely]] {                                                             \
+            return ::vortex::internal::ToStatus(vx_status_expr);                                             \
+        }                                                                                                    \
     } while (false)
 
-#define VX_ASSIGN_OR_RETURN_IMPL(result_name, lhs, rexpr)                                              \
-    auto result_name = (rexpr);                                                                        \
-    if (!result_name.ok()) [[unlikely]] {                                                              \
-        return result_name.status();                                                                   \
-    }                                                                                                  \
+#define VX_ASSIGN_OR_RETURN_IMPL(result_name, lhs, rexpr)                                                    \
+    auto result_name = (rexpr);                                                                              \
+    if (!result_name.ok()) [[unlikely]] {                                                                    \
+        return result_name.status();                                                                         \
+    }                                                                                                        \
     lhs = result_name.MoveValueUnsafe()
 
 /// Evaluates a Result expression; on error returns it, else assigns the value to `lhs`.
 #define VX_ASSIGN_OR_RETURN(lhs, rexpr) VX_ASSIGN_OR_RETURN_IMPL(VX_CONCAT(vx_result_, __LINE__), lhs, rexpr)
 
 /// Returns Status::CODE(fmt, args...) from the enclosing function unless `condition` holds.
-#define VX_ENSURE(condition, CODE, ...)                                                                \
-    do {                                                                                               \
-        if (!(condition)) [[unlikely]] {                                                               \
-            return ::vortex::Status::CODE(__VA_ARGS__);                                                \
-        }                                                                                              \
+#define VX_ENSURE(condition, CODE, ...)                                                                      \
+    do {                                                                                                     \
+        if (!(condition)) [[unlikely]] {                                                                     \
+            return ::vortex::Status::CODE(__VA_ARGS__);                                                      \
+        }                                                                                                    \
     } while (false)

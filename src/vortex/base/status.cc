@@ -6,16 +6,26 @@ namespace vortex {
 
 std::string_view StatusCodeName(StatusCode code) {
     switch (code) {
-        case StatusCode::OK: return "OK";
-        case StatusCode::OutOfBounds: return "OutOfBounds";
-        case StatusCode::Compute: return "Compute";
-        case StatusCode::InvalidArgument: return "InvalidArgument";
-        case StatusCode::Serde: return "Serde";
-        case StatusCode::NotImplemented: return "NotImplemented";
-        case StatusCode::MismatchedTypes: return "MismatchedTypes";
-        case StatusCode::Io: return "Io";
-        case StatusCode::Cancelled: return "Cancelled";
-        case StatusCode::Internal: return "Internal";
+        case StatusCode::OK:
+            return "OK";
+        case StatusCode::OutOfBounds:
+            return "OutOfBounds";
+        case StatusCode::Compute:
+            return "Compute";
+        case StatusCode::InvalidArgument:
+            return "InvalidArgument";
+        case StatusCode::Serde:
+            return "Serde";
+        case StatusCode::NotImplemented:
+            return "NotImplemented";
+        case StatusCode::MismatchedTypes:
+            return "MismatchedTypes";
+        case StatusCode::Io:
+            return "Io";
+        case StatusCode::Cancelled:
+            return "Cancelled";
+        case StatusCode::Internal:
+            return "Internal";
     }
     return "Unknown";
 }
@@ -45,6 +55,8 @@ Status Status::WithContext(std::string_view context) const {
     return Status(state_->code, format("{}: {}", context, state_->message));
 }
 
-std::ostream &operator<<(std::ostream &os, const Status &status) { return os << status.ToString(); }
+std::ostream &operator<<(std::ostream &os, const Status &status) {
+    return os << status.ToString();
+}
 
 } // namespace vortex

@@ -38,10 +38,10 @@ public:
 
     static Status OK() { return {}; }
 
-#define VX_STATUS_FACTORY(NAME)                                                                       \
-    template <typename... Args>                                                                       \
-    static Status NAME(format_string<Args...> fmt_str, Args &&...args) {                              \
-        return Status(StatusCode::NAME, ::vortex::format(fmt_str, std::forward<Args>(args)...));      \
+#define VX_STATUS_FACTORY(NAME)                                                                              \
+    template <typename... Args>                                                                              \
+    static Status NAME(format_string<Args...> fmt_str, Args &&...args) {                                     \
+        return Status(StatusCode::NAME, ::vortex::format(fmt_str, std::forward<Args>(args)...));             \
     }
     VX_STATUS_FACTORY(OutOfBounds)
     VX_STATUS_FACTORY(Compute)
@@ -54,8 +54,12 @@ public:
     VX_STATUS_FACTORY(Internal)
 #undef VX_STATUS_FACTORY
 
-    bool ok() const { return state_ == nullptr; }
-    StatusCode code() const { return ok() ? StatusCode::OK : state_->code; }
+    bool ok() const {
+        return state_ == nullptr;
+    }
+    StatusCode code() const {
+        return ok() ? StatusCode::OK : state_->code;
+    }
     /// Returns the message without the code prefix; empty for OK.
     const std::string &message() const;
     /// Returns "Code: message", or "OK".

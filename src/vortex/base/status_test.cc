@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "vortex/base/status.h"
-
 #include <gtest/gtest.h>
 
 #include "vortex/base/checked_cast.h"
 #include "vortex/base/result.h"
+#include "vortex/base/status.h"
 
 namespace vortex {
 namespace {
@@ -71,7 +70,9 @@ TEST(CheckedCastTest, NarrowsOrFails) {
     EXPECT_DEATH((void)CheckedCast<int8_t>(200), "does not fit");
 }
 
-TEST(CheckTest, AbortsWithBothOperands) { EXPECT_DEATH(VX_CHECK_LT(5, 3), "5 vs 3"); }
+TEST(CheckTest, AbortsWithBothOperands) {
+    EXPECT_DEATH(VX_CHECK_LT(5, 3), "5 vs 3");
+}
 
 } // namespace
 } // namespace vortex

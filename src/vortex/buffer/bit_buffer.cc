@@ -64,7 +64,9 @@ bool BitBuffer::operator==(const BitBuffer &other) const {
     return true;
 }
 
-BitBufferMut::BitBufferMut(size_t len, bool value) { AppendN(value, len); }
+BitBufferMut::BitBufferMut(size_t len, bool value) {
+    AppendN(value, len);
+}
 
 void BitBufferMut::Append(bool value) {
     if ((len_ & 7) == 0) {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "vortex/buffer/bit_buffer.h"
-
 #include <random>
 
 #include <gtest/gtest.h>
+
+#include "vortex/buffer/bit_buffer.h"
 
 namespace vortex {
 namespace {

@@ -43,7 +43,9 @@ Buffer Buffer::EnsureAligned(size_t alignment) const {
     return Copy(bytes(), alignment);
 }
 
-BufferMut::~BufferMut() { MemoryPool::Default().Free(data_, capacity_, alignment_); }
+BufferMut::~BufferMut() {
+    MemoryPool::Default().Free(data_, capacity_, alignment_);
+}
 
 BufferMut::BufferMut(BufferMut &&other) noexcept
     : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)),

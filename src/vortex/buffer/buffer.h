@@ -27,7 +27,7 @@ public:
     /// Copies `bytes` into a new allocation aligned to `alignment`.
     static Buffer Copy(std::span<const uint8_t> bytes, size_t alignment = kDefaultAlignment);
     template <typename T>
-        requires std::is_trivially_copyable_v<T>
+    requires std::is_trivially_copyable_v<T>
     static Buffer CopyFrom(std::span<const T> values) {
         return Copy({reinterpret_cast<const uint8_t *>(values.data()), values.size_bytes()},
                     std::max(alignof(T), kDefaultAlignment));
@@ -114,10 +114,8 @@ public:
     void Resize(size_t size);
     void Append(const void *bytes, size_t length);
     template <typename T>
-        requires std::is_trivially_copyable_v<T>
-    void Push(const T &value) {
-        Append(&value, sizeof(T));
-    }
+    requires std::is_trivially_copyable_v<T>
+    void Push(const T &value) { Append(&value, sizeof(T)); }
     void Clear() { size_ = 0; }
 
     /// Moves the bytes into an immutable Buffer without copying.

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "vortex/buffer/buffer.h"
-
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "vortex/buffer/buffer.h"
 
 namespace vortex {
 namespace {

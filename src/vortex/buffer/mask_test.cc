@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "vortex/buffer/mask.h"
-
 #include <gtest/gtest.h>
+
+#include "vortex/buffer/mask.h"
 
 namespace vortex {
 namespace {

@@ -36,7 +36,7 @@ void MemoryPool::Free(uint8_t *data, size_t size, size_t alignment) noexcept {
         return;
     }
     const size_t padded = PaddedSize(size, alignment);
-    ::operator delete(data, std::align_val_t{std::max(alignment, kDefaultAlignment)});
+    ::operator delete (data, std::align_val_t{std::max(alignment, kDefaultAlignment)});
     bytes_allocated_.fetch_sub(static_cast<int64_t>(padded), std::memory_order_relaxed);
 }
 
