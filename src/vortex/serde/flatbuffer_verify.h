@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include <flatbuffers/flatbuffers.h>
+
+#include "vortex/base/result.h"
+
+namespace vortex::serde {
+
+/// Bounds on the work the verifier does for one untrusted flatbuffer. Depth counts tables and
+/// vectors, so 128 admits about 40 nested struct dtypes; the table count bounds aliased DAGs.
+struct FlatBufferLimits {
+    uint32_t max_depth = 128;
+    uint32_t max_tables = 1'000'000;
+};
+
+/// Owns a copy of flatbuffer bytes when the caller's bytes are not 8-byte aligned: flatbuffers
+/// reads scalars in place, and a misaligned read is undefined behaviour.
+class AlignedBytes {
+public:
+    explicit AlignedBytes(std::span<const uint8_t> bytes) : bytes_(bytes) {
+        if (reinterpret_cast<uintptr_t>(bytes.data()) % alignof(uint64_t) != 0) {
+            storage_.resize((bytes.size() + 7) / 8);
+            std::memcpy(storage_.data(), bytes.data(), bytes.size());
+            bytes_ =
+                std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(storage_.data()), bytes.size());
+        }
+    }
+    std::span<const uint8_t> span() const { return bytes_; }
+
+private:
+    std::span<const uint8_t> bytes_;
+    std::vector<uint64_t> storage_;
+};
+
+/// Verifies untrusted bytes as a flatbuffer with root table `Root` and returns the root. The
+/// bytes must be 8-byte aligned (see AlignedBytes) and outlive the returned pointer.
+template <typename Root>
+Result<const Root *>
+VerifyFlatBuffer(std::span<const uint8_t> bytes, std::string_view what, FlatBufferLimits limits = {}) {
+    VX_ENSURE(bytes.size() < FLATBUFFERS_MAX_BUFFER_SIZE, Serde, "{}: flatbuffer of {} bytes is too large",
+              what, bytes.size());
+    VX_ENSURE(reinterpret_cast<uintptr_t>(bytes.data()) % alignof(uint64_t) == 0, Internal,
+              "{}: flatbuffer bytes are not 8-byte aligned", what);
+    flatbuffers::Verifier::Options options;
+    options.max_depth = limits.max_depth;
+    options.max_tables = limits.max_tables;
+    flatbuffers::Verifier verifier(bytes.data(), bytes.size(), options);
+    VX_ENSURE(verifier.VerifyBuffer<Root>(nullptr), Serde, "{}: invalid flatbuffer ({} bytes)", what,
+              bytes.size());
+    return flatbuffers::GetRoot<Root>(bytes.data());
+}
+
+} // namespace vortex::serde
