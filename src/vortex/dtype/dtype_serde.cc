@@ -168,6 +168,9 @@ Result<DType> ReadPbElement(bool present, const pb::DType &element, int depth, s
 Result<DType> ReadPbStruct(const pb::Struct &st, int depth) {
     VX_ENSURE(st.names_size() == st.dtypes_size(), Serde, "{}: struct has {} names but {} dtypes", kPbWhat,
               st.names_size(), st.dtypes_size());
+    for (const auto &name : st.names()) {
+        VX_RETURN_NOT_OK(CheckUtf8(name, "struct field name", kPbWhat));
+    }
     std::vector<std::string> names(st.names().begin(), st.names().end());
     std::vector<DType> dtypes;
     dtypes.reserve(static_cast<size_t>(st.dtypes_size()));
@@ -229,6 +232,7 @@ Result<DType> ReadPb(const pb::DType &proto, int depth) {
             VX_ASSIGN_OR_RETURN(DType storage, ReadPb(ext.storage_dtype(), depth + 1));
             // An absent metadata field reads as empty, as prost's accessor does.
             std::vector<uint8_t> metadata(ext.metadata().begin(), ext.metadata().end());
+            VX_RETURN_NOT_OK(CheckUtf8(ext.id(), "extension id", kPbWhat));
             return MakeExtension(ext.id(), std::move(storage), std::move(metadata), kPbWhat);
         }
         case pb::DType::kVariant:

@@ -297,6 +297,13 @@ TEST(DTypeSerdeTest, ProtobufReaderRejectsMalformedMessages) {
     ASSERT_TRUE(ext.ok()) << ext.status().ToString();
     EXPECT_EQ(*ext, DType::Extension("acme.x", DType::Utf8(kNonNull), {}));
 
+    // Names and ids are bytes on the wire; the reader checks UTF-8 itself.
+    proto.mutable_extension()->set_id("acme.\xff");
+    ExpectError(DTypeFromProto(proto), StatusCode::Serde, "not valid UTF-8");
+    proto.mutable_struct_()->add_names("\xc3");
+    proto.mutable_struct_()->add_dtypes()->mutable_null();
+    ExpectError(DTypeFromProto(proto), StatusCode::Serde, "not valid UTF-8");
+
     proto.mutable_variant();
     ExpectError(DTypeFromProto(proto), StatusCode::NotImplemented, "Variant");
     // Union uses tag 4 for nullable: 62 02 20 01 is Union{nullable: true}.

@@ -139,8 +139,7 @@ Result<ScalarValue> ValueFromProto(const pb::ScalarValue &proto, const DType &dt
             return DecimalFromProto(proto, dtype);
         case DTypeKind::Utf8:
         case DTypeKind::Binary: {
-            // Either string kind is accepted for either dtype; protobuf already checked that a
-            // string_value is UTF-8.
+            // Either string kind is accepted for either dtype; UTF-8 is checked below for utf8.
             const std::string *text = nullptr;
             if (proto.kind_case() == pb::ScalarValue::kStringValue) {
                 text = &proto.string_value();

@@ -6,7 +6,6 @@
 #include <functional>
 #include <random>
 
-#include <google/protobuf/stubs/logging.h>
 #include <gtest/gtest.h>
 
 #include "vortex/dtype/dtype_serde.h"
@@ -38,8 +37,6 @@ std::vector<DType> SampleDTypes() {
 
 // Feeds random strings, every truncation and every single-byte corruption of valid inputs.
 void Hammer(const Parser &parse, const std::vector<Bytes> &valid, uint64_t seed) {
-    // protobuf logs every invalid UTF-8 string it rejects; thousands of lines help nobody here.
-    const google::protobuf::LogSilencer silence_protobuf;
     std::mt19937_64 rng(seed);
     std::uniform_int_distribution<int> byte(0, 255);
     std::uniform_int_distribution<size_t> length(0, 96);
