@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/array/arrays/dict/dict_array.h"
+
+#include "vortex/array/arrays/encoding_parts_internal.h"
+#include "vortex/array/arrays/primitive/primitive_integers.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/cast.h"
+#include "vortex/array/compute/filter.h"
+#include "vortex/array/compute/slice.h"
+#include "vortex/array/compute/take.h"
+
+namespace vortex {
+
+const DictEncoding &DictEncoding::Instance() {
+    static const DictEncoding instance;
+    return instance;
+}
+
+// Spec: arrays-encodings 4.14: children [codes (len), values (values_len)]; the codes'
+// nullability is is_nullable_codes, or the array's when absent.
+Result<ArrayRef> DictEncoding::Build(const DType &dtype,
+                                     size_t len,
+                                     std::span<const uint8_t> metadata,
+                                     std::vector<Buffer> buffers,
+                                     const ArrayChildren &children) const {
+    VX_ASSIGN_OR_RETURN(DictMetadata parsed, DictMetadata::Parse(metadata));
+    VX_RETURN_NOT_OK(internal::EnsureBufferCount(kId, buffers, 0));
+    VX_RETURN_NOT_OK(internal::EnsureChildCount(kId, children, 2, 2));
+    const Nullability codes_nullability =
+        parsed.is_nullable_codes ? NullabilityOf(*parsed.is_nullable_codes) : dtype.nullability();
+    VX_ASSIGN_OR_RETURN(ArrayRef codes,
+                        children.Get(0, DType::Primitive(parsed.codes_ptype, codes_nullability), len));
+    VX_ASSIGN_OR_RETURN(ArrayRef values, children.Get(1, dtype, parsed.values_len));
+    auto array =
+        DictArray::TryMake(std::move(codes), std::move(values), parsed.all_values_referenced.value_or(false));
+    if (!array.ok()) {
+        return Status::Serde("{}: {}", kId, array.status().message());
+    }
+    VX_ENSURE((*array)->dtype() == dtype, Serde, "{}: codes nullability does not fit dtype {}", kId, dtype);
+    return ArrayRef(std::move(array).ValueOrDie());
+}
+
+DictArray::DictArray(
+    Token, DType dtype, ArrayRef codes, ArrayRef canonical_codes, ArrayRef values, bool all_values_referenced)
+    : Array(DictEncoding::Instance(), std::move(dtype), codes->len(), {}, {codes, values}),
+      canonical_codes_(std::move(canonical_codes)), all_values_referenced_(all_values_referenced) {}
+
+Result<std::shared_ptr<const DictArray>>
+DictArray::TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced) {
+    VX_ENSURE(codes && values, InvalidArgument, "dict parts must not be null");
+    VX_ENSURE(codes->dtype().is_primitive() && IsInt(codes->dtype().ptype()), InvalidArgument,
+              "dict codes must be integers, got {}", codes->dtype());
+    VX_ENSURE(values->len() <= UINT32_MAX, InvalidArgument, "dict has {} values, more than u32",
+              values->len());
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(codes));
+    const auto *primitive = As<PrimitiveArray>(*canonical);
+    VX_ENSURE(primitive != nullptr, Internal, "dict codes did not canonicalize to primitive");
+    VX_ASSIGN_OR_RETURN(auto code_values, IntegersAsU64(*primitive, "dict codes"));
+    for (size_t i = 0; i < code_values.size(); ++i) {
+        VX_ENSURE(!primitive->is_valid(i) || code_values[i] < values->len(), InvalidArgument,
+                  "dict code {} at {} out of range for {} values", code_values[i], i, values->len());
+    }
+    DType dtype = values->dtype();
+    if (codes->dtype().is_nullable() && !dtype.is_nullable()) {
+        // The values child is serialized with the array's dtype, so make it nullable too.
+        dtype = dtype.AsNullable();
+        VX_ASSIGN_OR_RETURN(values, Cast(values, dtype));
+    }
+    return std::make_shared<const DictArray>(Token{}, std::move(dtype), std::move(codes),
+                                             std::move(canonical), std::move(values), all_values_referenced);
+}
+
+std::shared_ptr<const DictArray> DictArray::Make(ArrayRef codes, ArrayRef values) {
+    auto result = TryMake(std::move(codes), std::move(values));
+    VX_CHECK_MSG(result.ok(), "{}", result.status());
+    return std::move(result).ValueOrDie();
+}
+
+DictMetadata DictArray::metadata() const {
+    DictMetadata out;
+    out.values_len = static_cast<uint32_t>(values()->len());
+    out.codes_ptype = codes()->dtype().ptype();
+    out.is_nullable_codes = codes()->dtype().is_nullable();
+    out.all_values_referenced = all_values_referenced_;
+    return out;
+}
+
+bool DictArray::is_valid(size_t i) const {
+    if (!canonical_codes_->is_valid(i)) {
+        return false;
+    }
+    return values()->is_valid(IntegerAt(static_cast<const PrimitiveArray &>(*canonical_codes_), i));
+}
+
+Mask DictArray::validity_mask() const {
+    const Mask codes_mask = canonical_codes_->validity_mask();
+    const Mask values_mask = values()->validity_mask();
+    if (values_mask.all_true()) {
+        return codes_mask;
+    }
+    BitBufferMut bits(len());
+    for (size_t i = 0; i < len(); ++i) {
+        bits.Set(i, is_valid(i));
+    }
+    return Mask::FromBits(std::move(bits).Freeze());
+}
+
+Result<ArrayRef> DictArray::ToCanonical() const {
+    VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(values(), canonical_codes_));
+    return Canonicalize(taken);
+}
+
+std::optional<Result<ArrayRef>> DictArray::SliceImpl(size_t start, size_t stop) const {
+    auto new_codes = Slice(codes(), start, stop);
+    if (!new_codes.ok()) {
+        return Result<ArrayRef>(new_codes.status());
+    }
+    auto out = TryMake(*std::move(new_codes), values());
+    if (!out.ok()) {
+        return Result<ArrayRef>(out.status());
+    }
+    return Result<ArrayRef>(ArrayRef(*std::move(out)));
+}
+
+std::optional<Result<ArrayRef>> DictArray::FilterImpl(const Mask &mask) const {
+    auto new_codes = Filter(codes(), mask);
+    if (!new_codes.ok()) {
+        return Result<ArrayRef>(new_codes.status());
+    }
+    auto out = TryMake(*std::move(new_codes), values());
+    if (!out.ok()) {
+        return Result<ArrayRef>(out.status());
+    }
+    return Result<ArrayRef>(ArrayRef(*std::move(out)));
+}
+
+std::optional<Result<ArrayRef>> DictArray::TakeImpl(const ArrayRef &indices) const {
+    auto new_codes = Take(codes(), indices);
+    if (!new_codes.ok()) {
+        return Result<ArrayRef>(new_codes.status());
+    }
+    auto out = TryMake(*std::move(new_codes), values());
+    if (!out.ok()) {
+        return Result<ArrayRef>(out.status());
+    }
+    return Result<ArrayRef>(ArrayRef(*std::move(out)));
+}
+
+} // namespace vortex

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "vortex/array/array.h"
+#include "vortex/array/encoding.h"
+#include "vortex/dtype/ptype.h"
+
+namespace vortex {
+
+/// The decoded DictMetadata proto. Spec: arrays-encodings 4.14: `1: values_len uint32;
+/// 2: codes_ptype PType; 3: is_nullable_codes optional bool; 4: all_values_referenced
+/// optional bool`.
+struct DictMetadata {
+    uint32_t values_len = 0;
+    PType codes_ptype = PType::U8;
+    std::optional<bool> is_nullable_codes;
+    std::optional<bool> all_values_referenced;
+
+    std::vector<uint8_t> Serialize() const;
+    /// Parses and checks the ptype tag (must be an integer type).
+    static Result<DictMetadata> Parse(std::span<const uint8_t> bytes);
+    bool operator==(const DictMetadata &) const = default;
+};
+
+/// `vortex.dict`: metadata DictMetadata; children [codes (len), values (values_len)].
+class DictEncoding final : public Encoding {
+public:
+    static constexpr std::string_view kId = "vortex.dict";
+    static const DictEncoding &Instance();
+    std::string_view id() const override { return kId; }
+    using Encoding::Build;
+    Result<ArrayRef> Build(const DType &dtype,
+                           size_t len,
+                           std::span<const uint8_t> metadata,
+                           std::vector<Buffer> buffers,
+                           const ArrayChildren &children) const override;
+};
+
+/// A logical array: out[i] = values[codes[i]], null where the code is null.
+class DictArray final : public Array {
+public:
+    /// `codes` is an integer array (nullable codes make a nullable result); every non-null
+    /// code must be < values->len() (checked). The dtype is values' dtype, made nullable if
+    /// the codes are.
+    static Result<std::shared_ptr<const DictArray>>
+    TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced = false);
+    static std::shared_ptr<const DictArray> Make(ArrayRef codes, ArrayRef values);
+
+    const ArrayRef &codes() const { return children()[0]; }
+    const ArrayRef &values() const { return children()[1]; }
+    bool all_values_referenced() const { return all_values_referenced_; }
+    DictMetadata metadata() const;
+
+    Result<std::vector<uint8_t>> SerializeMetadata() const override { return metadata().Serialize(); }
+    bool is_valid(size_t i) const override;
+    Mask validity_mask() const override;
+    /// Takes the values by the codes.
+    Result<ArrayRef> ToCanonical() const override;
+
+    std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
+    std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
+    std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+
+    struct Token {};
+    DictArray(Token,
+              DType dtype,
+              ArrayRef codes,
+              ArrayRef canonical_codes,
+              ArrayRef values,
+              bool all_values_referenced);
+
+private:
+    // Canonical (PrimitiveArray) form of codes(), decoded once at construction so that
+    // validity and lookups are infallible.
+    ArrayRef canonical_codes_;
+    bool all_values_referenced_;
+};
+
+} // namespace vortex

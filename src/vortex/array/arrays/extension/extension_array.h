@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <memory>
+
+#include "vortex/array/array.h"
+#include "vortex/array/encoding.h"
+
+namespace vortex {
+
+/// `vortex.ext`: empty metadata, no buffers, children [storage]. Spec: arrays-encodings 4.13.
+class ExtensionEncoding final : public Encoding {
+public:
+    static constexpr std::string_view kId = "vortex.ext";
+    static const ExtensionEncoding &Instance();
+    std::string_view id() const override { return kId; }
+    using Encoding::Build;
+    Result<ArrayRef> Build(const DType &dtype,
+                           size_t len,
+                           std::span<const uint8_t> metadata,
+                           std::vector<Buffer> buffers,
+                           const ArrayChildren &children) const override;
+};
+
+/// The canonical array of Extension dtypes: a storage array of the extension's storage dtype.
+/// Canonical means the ExtensionArray node itself; its storage keeps whatever encoding it has.
+class ExtensionArray final : public Array {
+public:
+    /// `storage->dtype()` must equal `ext_dtype.extension().storage`.
+    static Result<std::shared_ptr<const ExtensionArray>> TryMake(DType ext_dtype, ArrayRef storage);
+    static std::shared_ptr<const ExtensionArray> Make(DType ext_dtype, ArrayRef storage);
+
+    const ArrayRef &storage() const { return storage_; }
+
+    Result<std::vector<uint8_t>> SerializeMetadata() const override { return std::vector<uint8_t>{}; }
+    bool is_valid(size_t i) const override { return storage_->is_valid(i); }
+    Mask validity_mask() const override { return storage_->validity_mask(); }
+    /// Returns an ExtensionArray over the canonical storage (itself if already canonical).
+    Result<ArrayRef> ToCanonical() const override;
+    bool is_canonical() const override { return storage_->is_canonical(); }
+
+    std::optional<Result<Scalar>> ScalarAtImpl(size_t i) const override;
+    std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
+    std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
+    std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+
+    struct Token {};
+    ExtensionArray(Token, DType dtype, ArrayRef storage);
+
+private:
+    ArrayRef storage_;
+};
+
+} // namespace vortex

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <memory>
+
+#include "vortex/array/array.h"
+#include "vortex/array/encoding.h"
+#include "vortex/array/validity.h"
+
+namespace vortex {
+
+/// `vortex.listview`: metadata ListViewMetadata{elements_len, offset_ptype, size_ptype};
+/// children [elements, offsets (len), sizes (len), validity?]. Spec: arrays-encodings 4.9.
+class ListViewEncoding final : public Encoding {
+public:
+    static constexpr std::string_view kId = "vortex.listview";
+    static const ListViewEncoding &Instance();
+    std::string_view id() const override { return kId; }
+    using Encoding::Build;
+    Result<ArrayRef> Build(const DType &dtype,
+                           size_t len,
+                           std::span<const uint8_t> metadata,
+                           std::vector<Buffer> buffers,
+                           const ArrayChildren &children) const override;
+};
+
+/// The canonical array of List dtypes: list i = elements[offsets[i], offsets[i] + sizes[i]).
+/// Views may overlap and come in any order, which makes take/filter/slice zero-copy on the
+/// elements.
+class ListViewArray final : public Array {
+public:
+    /// `offsets` and `sizes` are non-nullable integer arrays of equal length; every view must
+    /// lie inside the elements (checked, also for null lists).
+    static Result<std::shared_ptr<const ListViewArray>>
+    TryMake(ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity);
+    static std::shared_ptr<const ListViewArray>
+    Make(ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity);
+
+    const ArrayRef &elements() const { return elements_; }
+    /// Canonical (PrimitiveArray) integer offsets and sizes.
+    const ArrayRef &offsets() const { return offsets_; }
+    const ArrayRef &sizes() const { return sizes_; }
+    const Validity &validity() const { return validity_; }
+    uint64_t offset_at(size_t i) const;
+    uint64_t size_at(size_t i) const;
+    /// Returns list `i` as a zero-copy slice of the elements.
+    Result<ArrayRef> list_at(size_t i) const;
+
+    Result<std::vector<uint8_t>> SerializeMetadata() const override;
+    bool is_valid(size_t i) const override { return validity_.is_valid(i); }
+    Mask validity_mask() const override { return validity_.ToMask(len()); }
+    Result<ArrayRef> ToCanonical() const override { return ToRef(); }
+    bool is_canonical() const override { return true; }
+
+    std::optional<Result<Scalar>> ScalarAtImpl(size_t i) const override;
+    std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
+    std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
+    std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+
+    struct Token {};
+    ListViewArray(Token, DType dtype, ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity);
+
+private:
+    ArrayRef elements_;
+    ArrayRef offsets_;
+    ArrayRef sizes_;
+    Validity validity_;
+};
+
+} // namespace vortex

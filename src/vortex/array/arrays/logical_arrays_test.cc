@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+// Direct tests of the other canonical arrays (null, bool, decimal, struct, fixed-size list,
+// extension) and the logical ones (chunked, constant, masked).
+#include <gtest/gtest.h>
+
+#include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/chunked/chunked_array.h"
+#include "vortex/array/arrays/constant/constant_array.h"
+#include "vortex/array/arrays/decimal/decimal_array.h"
+#include "vortex/array/arrays/extension/extension_array.h"
+#include "vortex/array/arrays/fixed_size_list/fixed_size_list_array.h"
+#include "vortex/array/arrays/masked/masked_array.h"
+#include "vortex/array/arrays/null/null_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/compute.h"
+#include "vortex/array/testing/status_matchers.h"
+#include "vortex/format/array_metadata.pb.h"
+#include "vortex/scalar/scalar.h"
+#include "vortex/session/session.h"
+
+namespace vortex {
+namespace {
+
+void ExpectSameScalars(const ArrayRef &expected, const ArrayRef &actual) {
+    ASSERT_EQ(expected->dtype(), actual->dtype());
+    ASSERT_EQ(expected->len(), actual->len());
+    for (size_t i = 0; i < expected->len(); ++i) {
+        EXPECT_EQ(*ScalarAt(expected, i), *ScalarAt(actual, i)) << "at " << i;
+    }
+}
+
+TEST(NullArrayTest, Basics) {
+    auto array = NullArray::Make(3);
+    EXPECT_EQ(NullCount(array), 3u);
+    EXPECT_TRUE(ScalarAt(array, 2)->is_null());
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
+    EXPECT_EQ(rebuilt->len(), 3u);
+    const std::vector<uint8_t> junk{0};
+    EXPECT_RAISES(Serde, NullEncoding::Instance().Build(DType::Null(), 1, junk, {}, std::vector<ArrayRef>{}));
+}
+
+TEST(BoolArrayTest, OffsetMetadataAndValidation) {
+    auto array =
+        BoolArray::FromOptionals({true, false, std::nullopt, true, true, false, true, false, true, true});
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(array, 3, 10));
+    ASSERT_OK_AND_ASSIGN(auto metadata, sliced->SerializeMetadata());
+    vortex::array::BoolMetadata proto;
+    ASSERT_TRUE(proto.ParseFromArray(metadata.data(), static_cast<int>(metadata.size())));
+    EXPECT_EQ(proto.offset(), 3u);
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(sliced));
+    ExpectSameScalars(sliced, rebuilt);
+    // A bit offset >= 8 and a too-short buffer are rejected.
+    proto.set_offset(8);
+    const std::string bad = proto.SerializeAsString();
+    const std::vector<uint8_t> bad_bytes(bad.begin(), bad.end());
+    const DType dtype = DType::Bool(Nullability::NonNullable);
+    EXPECT_RAISES(Serde, BoolEncoding::Instance().Build(dtype, 1, bad_bytes, {Buffer::CopyFrom("ab")},
+                                                        std::vector<ArrayRef>{}));
+    EXPECT_RAISES(Serde, BoolEncoding::Instance().Build(dtype, 17, {}, {Buffer::CopyFrom("ab")},
+                                                        std::vector<ArrayRef>{}));
+    EXPECT_OK(
+        BoolEncoding::Instance().Build(dtype, 16, {}, {Buffer::CopyFrom("ab")}, std::vector<ArrayRef>{}));
+}
+
+TEST(DecimalArrayTest, ValuesTypeMetadataAndRoundTrip) {
+    const std::vector<int64_t> raw{12345, -1, 0};
+    auto array = DecimalArray::Make(DecimalDType{10, 2}, DecimalType::I64,
+                                    Buffer::CopyFrom(std::span<const int64_t>(raw)), Validity::NonNullable());
+    ASSERT_OK_AND_ASSIGN(auto metadata, array->SerializeMetadata());
+    EXPECT_EQ(metadata, (std::vector<uint8_t>{0x08, 0x03})); // values_type = I64
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
+    ExpectSameScalars(array, rebuilt);
+    EXPECT_EQ(ScalarAt(array, 1)->as_decimal().value, I256::FromInt128(-1));
+    const std::vector<uint8_t> bad_type{0x08, 0x09};
+    EXPECT_RAISES(Serde, DecimalEncoding::Instance().Build(array->dtype(), 3, bad_type, {array->values()},
+                                                           std::vector<ArrayRef>{}));
+    EXPECT_RAISES(Serde, DecimalEncoding::Instance().Build(array->dtype(), 4, metadata, {array->values()},
+                                                           std::vector<ArrayRef>{}));
+}
+
+TEST(StructArrayTest, ValidityChildIsFirstAndCountsAreChecked) {
+    ArrayRef a = PrimitiveArray::FromValues<int32_t>({1, 2, 3});
+    ArrayRef b = BoolArray::FromBools({true, false, true});
+    const Validity validity = Validity::FromBits(BitBuffer::FromBools(std::vector<bool>{true, false, true}));
+    ASSERT_OK_AND_ASSIGN(auto array, StructArray::FromFields({"a", "b"}, {a, b}, 3, validity));
+    EXPECT_EQ(array->nchildren(), 3u);
+    EXPECT_EQ(array->child(1).get(), a.get());
+    EXPECT_EQ(array->field_by_name("b").get(), b.get());
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
+    ExpectSameScalars(array, rebuilt);
+    ASSERT_OK_AND_ASSIGN(ArrayRef taken, Take(array, PrimitiveArray::FromValues<uint64_t>({2, 1})));
+    EXPECT_EQ(*ScalarAt(taken, 0), *ScalarAt(array, 2));
+    EXPECT_TRUE(ScalarAt(taken, 1)->is_null());
+    // Too few / too many children, and a field of the wrong length.
+    const auto &encoding = StructEncoding::Instance();
+    EXPECT_RAISES(Serde, encoding.Build(array->dtype(), 3, {}, {}, std::vector<ArrayRef>{a}));
+    EXPECT_RAISES(Serde, encoding.Build(array->dtype(), 3, {}, {}, std::vector<ArrayRef>{a, a, b, b}));
+    EXPECT_RAISES(Serde, encoding.Build(array->dtype(), 2, {}, {}, std::vector<ArrayRef>{a, b}));
+    EXPECT_RAISES(InvalidArgument, StructArray::FromFields({"a"}, {a}, 2));
+}
+
+TEST(FixedSizeListArrayTest, SlicesFiltersAndChecksLength) {
+    ArrayRef elements = PrimitiveArray::FromValues<int16_t>({1, 2, 3, 4, 5, 6});
+    auto array = FixedSizeListArray::Make(elements, 2, 3, Validity::NonNullable());
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(array, 1, 3));
+    EXPECT_EQ(ScalarAt(sliced, 0)->elements()[1], Scalar::Primitive<int16_t>(4, Nullability::NonNullable));
+    ASSERT_OK_AND_ASSIGN(
+        ArrayRef filtered,
+        Filter(array, Mask::FromBits(BitBuffer::FromBools(std::vector<bool>{true, false, true}))));
+    EXPECT_EQ(ScalarAt(filtered, 1)->elements()[0], Scalar::Primitive<int16_t>(5, Nullability::NonNullable));
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
+    ExpectSameScalars(array, rebuilt);
+    EXPECT_RAISES(InvalidArgument, FixedSizeListArray::TryMake(elements, 4, 2, Validity()));
+    EXPECT_RAISES(Serde, FixedSizeListEncoding::Instance().Build(
+                             DType::FixedSizeList(elements->dtype(), 2, Nullability::NonNullable), 2, {}, {},
+                             std::vector<ArrayRef>{elements}));
+}
+
+TEST(ExtensionArrayTest, WrapsStorage) {
+    ArrayRef storage = PrimitiveArray::FromValues<int64_t>({10, 20});
+    const DType ext = DType::Extension("test.ext", storage->dtype(), {1, 2});
+    auto array = ExtensionArray::Make(ext, storage);
+    EXPECT_EQ(array->encoding_id(), "vortex.ext");
+    EXPECT_EQ(ScalarAt(array, 1)->StorageScalar(), *ScalarAt(storage, 1));
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
+    ExpectSameScalars(array, rebuilt);
+    EXPECT_RAISES(InvalidArgument, ExtensionArray::TryMake(ext, PrimitiveArray::FromValues<int32_t>({1})));
+}
+
+TEST(ChunkedArrayTest, ConcatenatesAndValidatesOffsets) {
+    ArrayRef c0 = PrimitiveArray::FromOptionals<int32_t>({1, std::nullopt});
+    ArrayRef c1 = PrimitiveArray::FromOptionals<int32_t>({});
+    ArrayRef c2 = PrimitiveArray::FromOptionals<int32_t>({3, 4, 5});
+    auto chunked = ChunkedArray::Make({c0, c1, c2}, c0->dtype());
+    EXPECT_EQ(chunked->len(), 5u);
+    EXPECT_EQ(chunked->chunk_offsets(), (std::vector<uint64_t>{0, 2, 2, 5}));
+    EXPECT_EQ(*ScalarAt(chunked, 2), Scalar::Primitive<int32_t>(3, Nullability::Nullable));
+    ASSERT_OK_AND_ASSIGN(ArrayRef canonical, Canonicalize(chunked));
+    EXPECT_EQ(canonical->encoding_id(), "vortex.primitive");
+    ExpectSameScalars(chunked, canonical);
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(chunked, 1, 4));
+    EXPECT_TRUE(ScalarAt(sliced, 0)->is_null());
+    EXPECT_EQ(*ScalarAt(sliced, 2), Scalar::Primitive<int32_t>(4, Nullability::Nullable));
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(chunked));
+    ExpectSameScalars(chunked, rebuilt);
+    // Offsets that do not end at len, that decrease, or that do not start at 0.
+    const auto &encoding = ChunkedEncoding::Instance();
+    EXPECT_RAISES(Serde,
+                  encoding.Build(c0->dtype(), 3, {}, {},
+                                 std::vector<ArrayRef>{PrimitiveArray::FromValues<uint64_t>({0, 2}), c0}));
+    EXPECT_RAISES(Serde,
+                  encoding.Build(c0->dtype(), 2, {}, {},
+                                 std::vector<ArrayRef>{PrimitiveArray::FromValues<uint64_t>({1, 2}), c0}));
+    EXPECT_RAISES(Serde, encoding.Build(c0->dtype(), 0, {}, {}, std::vector<ArrayRef>{}));
+    EXPECT_RAISES(InvalidArgument,
+                  ChunkedArray::TryMake({c0, PrimitiveArray::FromValues<int64_t>({1})}, c0->dtype()));
+}
+
+TEST(ConstantArrayTest, ExpandsAndRoundTrips) {
+    auto array = ConstantArray::Make(Scalar::Utf8("hi", Nullability::Nullable), 3);
+    ASSERT_OK_AND_ASSIGN(ArrayRef canonical, Canonicalize(array));
+    EXPECT_EQ(canonical->encoding_id(), "vortex.varbinview");
+    ExpectSameScalars(array, canonical);
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
+    ExpectSameScalars(array, rebuilt);
+    auto nulls = ConstantArray::Make(Scalar::Null(DType::Primitive(PType::U8, Nullability::Nullable)), 4);
+    EXPECT_EQ(NullCount(nulls), 4u);
+    ASSERT_OK_AND_ASSIGN(ArrayRef nulls_canonical, Canonicalize(nulls));
+    EXPECT_EQ(NullCount(nulls_canonical), 4u);
+    EXPECT_TRUE(*IsConstant(array));
+    ASSERT_OK_AND_ASSIGN(Scalar min, Min(array));
+    EXPECT_EQ(min.as_string_view(), "hi");
+    EXPECT_RAISES(Serde, ConstantEncoding::Instance().Build(array->dtype(), 1, {}, {Buffer::CopyFrom("\xff")},
+                                                            std::vector<ArrayRef>{}));
+}
+
+TEST(MaskedArrayTest, AppliesValidity) {
+    ArrayRef child = PrimitiveArray::FromValues<uint32_t>({5, 6, 7});
+    auto masked = MaskedArray::Make(
+        child, Validity::FromBits(BitBuffer::FromBools(std::vector<bool>{true, false, true})));
+    EXPECT_EQ(masked->dtype(), child->dtype().AsNullable());
+    ASSERT_OK_AND_ASSIGN(ArrayRef canonical, Canonicalize(masked));
+    EXPECT_EQ(*ScalarAt(canonical, 0), Scalar::Primitive<uint32_t>(5, Nullability::Nullable));
+    EXPECT_TRUE(ScalarAt(canonical, 1)->is_null());
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(masked));
+    ExpectSameScalars(masked, rebuilt);
+    EXPECT_RAISES(InvalidArgument, MaskedArray::TryMake(child, Validity::NonNullable()));
+    auto all_null = MaskedArray::Make(child, Validity::AllInvalid());
+    EXPECT_EQ(all_null->nchildren(), 2u);
+    EXPECT_EQ(all_null->child(1)->encoding_id(), "vortex.constant");
+    ASSERT_OK_AND_ASSIGN(ArrayRef all_null_rebuilt, RebuildFromParts(all_null));
+    EXPECT_EQ(NullCount(all_null_rebuilt), 3u);
+}
+
+TEST(RegisterCanonicalEncodingsTest, RegistersEveryId) {
+    SessionBuilder builder;
+    ASSERT_OK(RegisterCanonicalEncodings(builder));
+    auto session = std::move(builder).Build();
+    for (std::string_view id :
+         {"vortex.null", "vortex.bool", "vortex.primitive", "vortex.decimal", "vortex.varbinview",
+          "vortex.struct", "vortex.list", "vortex.listview", "vortex.fixed_size_list", "vortex.ext",
+          "vortex.chunked", "vortex.constant", "vortex.dict", "vortex.masked"}) {
+        const Encoding *encoding = session->encodings().Find(id);
+        ASSERT_NE(encoding, nullptr) << id;
+        EXPECT_EQ(encoding->id(), id);
+    }
+}
+
+} // namespace
+} // namespace vortex

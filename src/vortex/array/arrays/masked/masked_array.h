@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <memory>
+
+#include "vortex/array/array.h"
+#include "vortex/array/encoding.h"
+#include "vortex/array/validity.h"
+
+namespace vortex {
+
+/// `vortex.masked`: empty metadata, no buffers; children [child (non-nullable dtype), validity?].
+/// Spec: arrays-encodings 4.15.
+class MaskedEncoding final : public Encoding {
+public:
+    static constexpr std::string_view kId = "vortex.masked";
+    static const MaskedEncoding &Instance();
+    std::string_view id() const override { return kId; }
+    using Encoding::Build;
+    Result<ArrayRef> Build(const DType &dtype,
+                           size_t len,
+                           std::span<const uint8_t> metadata,
+                           std::vector<Buffer> buffers,
+                           const ArrayChildren &children) const override;
+};
+
+/// A logical array applying a validity to a non-nullable child; its dtype is the child's
+/// made nullable.
+class MaskedArray final : public Array {
+public:
+    /// `child` must be non-nullable and `validity` nullable (AllValid, AllInvalid or Array)
+    /// with the child's length.
+    static Result<std::shared_ptr<const MaskedArray>> TryMake(ArrayRef child, Validity validity);
+    static std::shared_ptr<const MaskedArray> Make(ArrayRef child, Validity validity);
+
+    const ArrayRef &masked_child() const { return children()[0]; }
+    const Validity &validity() const { return validity_; }
+
+    Result<std::vector<uint8_t>> SerializeMetadata() const override { return std::vector<uint8_t>{}; }
+    bool is_valid(size_t i) const override { return validity_.is_valid(i); }
+    Mask validity_mask() const override { return validity_.ToMask(len()); }
+    /// Canonicalizes the child and applies the validity.
+    Result<ArrayRef> ToCanonical() const override;
+
+    std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
+
+    struct Token {};
+    MaskedArray(Token, DType dtype, ArrayRef child, Validity validity);
+
+private:
+    Validity validity_;
+};
+
+} // namespace vortex

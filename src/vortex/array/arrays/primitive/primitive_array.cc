@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/array/arrays/primitive/primitive_array.h"
+
+#include <limits>
+
+#include "vortex/array/arrays/encoding_parts_internal.h"
+#include "vortex/array/arrays/primitive/primitive_integers.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/compare.h"
+#include "vortex/array/compute/take.h"
+#include "vortex/array/compute/total_order.h"
+#include "vortex/scalar/scalar.h"
+
+namespace vortex {
+
+namespace {
+
+std::vector<ArrayRef> PrimitiveChildren(const Validity &validity, size_t len) {
+    std::vector<ArrayRef> children;
+    internal::AppendValidityChild(validity, len, children);
+    return children;
+}
+
+template <typename T>
+Buffer GatherValues(std::span<const T> values, std::span<const size_t> positions) {
+    BufferMut out = BufferMut::WithCapacity(positions.size() * sizeof(T));
+    out.Resize(positions.size() * sizeof(T));
+    T *dst = out.data_as<T>();
+    for (size_t i = 0; i < positions.size(); ++i) {
+        dst[i] = values[positions[i]];
+    }
+    return std::move(out).Freeze();
+}
+
+// Converts one value, reporting whether it is exactly representable in `To`.
+template <typename To, typename From>
+bool ConvertExact(From value, To &out) {
+    if constexpr (std::is_same_v<To, From>) {
+        out = value;
+        return true;
+    } else if constexpr (std::is_same_v<From, Half>) {
+        return ConvertExact<To>(value.ToFloat(), out);
+    } else if constexpr (std::is_same_v<To, Half>) {
+        float as_float;
+        if (!ConvertExact<float>(value, as_float)) {
+            return false;
+        }
+        out = Half::FromFloat(as_float);
+        return std::isnan(as_float) || out.ToFloat() == as_float;
+    } else if constexpr (std::is_integral_v<To> && std::is_integral_v<From>) {
+        if (!std::in_range<To>(value)) {
+            return false;
+        }
+        out = static_cast<To>(value);
+        return true;
+    } else if constexpr (std::is_integral_v<To>) {
+        // float -> int: must be finite, integral and in range.
+        if (!std::isfinite(value) || std::trunc(value) != value) {
+            return false;
+        }
+        if (value < static_cast<From>(std::numeric_limits<To>::min()) ||
+            value >= std::ldexp(From(1), std::numeric_limits<To>::digits)) {
+            return false;
+        }
+        out = static_cast<To>(value);
+        return true;
+    } else {
+        // to float: from int or another float; exact when it converts back unchanged.
+        out = static_cast<To>(value);
+        if constexpr (std::is_floating_point_v<From>) {
+            return std::isnan(value) || static_cast<From>(out) == value;
+        } else {
+            // A value rounded up to 2^digits would overflow on the way back.
+            if (out >= std::ldexp(To(1), std::numeric_limits<From>::digits)) {
+                return false;
+            }
+            return static_cast<From>(out) == value;
+        }
+    }
+}
+
+} // namespace
+
+Result<std::vector<uint64_t>> IntegersAsU64(const PrimitiveArray &array, std::string_view what) {
+    VX_ENSURE(IsInt(array.ptype()), Serde, "{} must be integers, got {}", what, PTypeName(array.ptype()));
+    return VisitIntPType(array.ptype(), [&]<typename T>() -> Result<std::vector<uint64_t>> {
+        auto values = array.values_as<T>();
+        std::vector<uint64_t> out(values.size());
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (!array.is_valid(i)) {
+                continue;
+            }
+            if constexpr (std::is_signed_v<T>) {
+                VX_ENSURE(values[i] >= 0, Serde, "{} contain a negative value {} at {}", what, values[i], i);
+            }
+            out[i] = static_cast<uint64_t>(values[i]);
+        }
+        return out;
+    });
+}
+
+Result<std::shared_ptr<const PrimitiveArray>> CanonicalIntegers(const ArrayRef &array,
+                                                                std::string_view what) {
+    VX_ENSURE(array->dtype().is_primitive() && IsInt(array->dtype().ptype()), Serde,
+              "{} must have an integer dtype, got {}", what, array->dtype());
+    VX_ENSURE(!array->dtype().is_nullable(), Serde, "{} must be non-nullable", what);
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
+    auto primitive = As<PrimitiveArray>(canonical);
+    VX_ENSURE(primitive != nullptr, Internal, "{} did not canonicalize to a primitive array", what);
+    return primitive;
+}
+
+const PrimitiveEncoding &PrimitiveEncoding::Instance() {
+    static const PrimitiveEncoding instance;
+    return instance;
+}
+
+// Spec: arrays-encodings 4.3: empty metadata, buffer [values] of len * width bytes aligned to
+// the width, optional validity child.
+Result<ArrayRef> PrimitiveEncoding::Build(const DType &dtype,
+                                          size_t len,
+                                          std::span<const uint8_t> metadata,
+                                          std::vector<Buffer> buffers,
+                                          const ArrayChildren &children) const {
+    VX_ENSURE(dtype.is_primitive(), Serde, "{}: dtype must be primitive, got {}", kId, dtype);
+    VX_RETURN_NOT_OK(internal::EnsureEmptyMetadata(kId, metadata));
+    VX_RETURN_NOT_OK(internal::EnsureBufferCount(kId, buffers, 1));
+    VX_RETURN_NOT_OK(internal::EnsureChildCount(kId, children, 0, 1));
+    const size_t width = ByteWidth(dtype.ptype());
+    VX_ENSURE(len <= SIZE_MAX / width && buffers[0].size() == len * width, Serde,
+              "{}: values buffer has {} bytes, expected {} x {}", kId, buffers[0].size(), len, width);
+    Buffer values = buffers[0].EnsureAligned(width);
+    VX_ASSIGN_OR_RETURN(Validity validity, internal::ValidityFromChildren(dtype, children, 0, len));
+    VX_ASSIGN_OR_RETURN(auto array,
+                        PrimitiveArray::TryMake(dtype.ptype(), std::move(values), std::move(validity)));
+    return ArrayRef(std::move(array));
+}
+
+PrimitiveArray::PrimitiveArray(Token, PType ptype, Buffer values, Validity validity)
+    : Array(PrimitiveEncoding::Instance(),
+            DType::Primitive(ptype, validity.nullability()),
+            values.size() / ByteWidth(ptype),
+            {values},
+            PrimitiveChildren(validity, values.size() / ByteWidth(ptype))),
+      ptype_(ptype), values_(std::move(values)), validity_(std::move(validity)) {}
+
+Result<std::shared_ptr<const PrimitiveArray>>
+PrimitiveArray::TryMake(PType ptype, Buffer values, Validity validity) {
+    VX_ENSURE(IsValidPTypeTag(static_cast<uint8_t>(ptype)), InvalidArgument, "invalid ptype");
+    const size_t width = ByteWidth(ptype);
+    VX_ENSURE(values.size() % width == 0, InvalidArgument,
+              "{} values buffer of {} bytes is not a multiple of {}", PTypeName(ptype), values.size(), width);
+    VX_ENSURE(values.IsAligned(width), InvalidArgument, "{} values buffer is not aligned", PTypeName(ptype));
+    VX_RETURN_NOT_OK(internal::CheckValidity(validity, validity.nullability(), values.size() / width));
+    return std::make_shared<const PrimitiveArray>(Token{}, ptype, std::move(values), std::move(validity));
+}
+
+std::shared_ptr<const PrimitiveArray> PrimitiveArray::Make(PType ptype, Buffer values, Validity validity) {
+    auto result = TryMake(ptype, std::move(values), std::move(validity));
+    VX_CHECK_MSG(result.ok(), "{}", result.status());
+    return std::move(result).ValueOrDie();
+}
+
+std::optional<Result<Scalar>> PrimitiveArray::ScalarAtImpl(size_t i) const {
+    if (!is_valid(i)) {
+        return Result<Scalar>(Scalar::Null(dtype()));
+    }
+    return VisitPType(ptype_, [&]<typename T>() {
+        return Result<Scalar>(Scalar::Primitive<T>(values_as<T>()[i], dtype().nullability()));
+    });
+}
+
+std::optional<Result<ArrayRef>> PrimitiveArray::SliceImpl(size_t start, size_t stop) const {
+    const size_t width = ByteWidth(ptype_);
+    return Result<ArrayRef>(
+        Make(ptype_, values_.Slice(start * width, (stop - start) * width), validity_.Slice(start, stop)));
+}
+
+std::optional<Result<ArrayRef>> PrimitiveArray::FilterImpl(const Mask &mask) const {
+    const std::vector<size_t> positions = mask.Indices();
+    Buffer values =
+        VisitPType(ptype_, [&]<typename T>() { return GatherValues<T>(values_as<T>(), positions); });
+    return Result<ArrayRef>(Make(ptype_, std::move(values), validity_.Filter(mask)));
+}
+
+std::optional<Result<ArrayRef>> PrimitiveArray::TakeImpl(const ArrayRef &indices) const {
+    auto decoded = DecodeTakeIndices(indices, len());
+    if (!decoded.ok()) {
+        return Result<ArrayRef>(decoded.status());
+    }
+    Buffer values =
+        VisitPType(ptype_, [&]<typename T>() { return GatherValues<T>(values_as<T>(), decoded->positions); });
+    return Result<ArrayRef>(
+        Make(ptype_, std::move(values), TakeValidity(validity_, *decoded, indices->dtype().is_nullable())));
+}
+
+std::optional<Result<ArrayRef>> PrimitiveArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
+    BitBufferMut out(len());
+    VisitPType(ptype_, [&]<typename T>() {
+        const auto rhs = TotalOrderKey(scalar.as<T>());
+        auto values = values_as<T>();
+        for (size_t i = 0; i < values.size(); ++i) {
+            out.Set(i, CompareOrdering(TotalOrderKey(values[i]) <=> rhs, op));
+        }
+    });
+    return Result<ArrayRef>(MakeCompareResult(std::move(out).Freeze(), validity_,
+                                              dtype().is_nullable() || scalar.dtype().is_nullable()));
+}
+
+std::optional<Result<ArrayRef>> PrimitiveArray::CastImpl(const DType &target) const {
+    if (!target.is_primitive()) {
+        return std::nullopt;
+    }
+    auto validity = validity_.WithNullability(target.nullability(), len());
+    if (!validity.ok()) {
+        return Result<ArrayRef>(validity.status());
+    }
+    return VisitPType(ptype_, [&]<typename From>() {
+        return VisitPType(target.ptype(), [&]<typename To>() -> Result<ArrayRef> {
+            auto values = values_as<From>();
+            BufferMut out = BufferMut::Zeroed(values.size() * sizeof(To));
+            To *dst = out.data_as<To>();
+            for (size_t i = 0; i < values.size(); ++i) {
+                if (!validity_.is_valid(i)) {
+                    continue;
+                }
+                VX_ENSURE(ConvertExact<To>(values[i], dst[i]), Compute,
+                          "cannot cast value at {} from {} to {}", i, PTypeName(ptype_),
+                          PTypeName(target.ptype()));
+            }
+            return ArrayRef(Make(target.ptype(), std::move(out).Freeze(), *validity));
+        });
+    });
+}
+
+} // namespace vortex

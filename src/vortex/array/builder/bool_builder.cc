@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/array/builder/bool_builder.h"
+
+#include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/scalar/scalar.h"
+
+namespace vortex {
+
+BoolBuilder::BoolBuilder(Nullability nullability)
+    : dtype_(DType::Bool(nullability)), validity_(nullability) {}
+
+void BoolBuilder::AppendNull() {
+    validity_.AppendNull();
+    bits_.Append(false);
+}
+
+Status BoolBuilder::AppendScalar(const Scalar &scalar) {
+    VX_ENSURE(scalar.dtype().is_bool(), MismatchedTypes, "cannot append {} to a bool builder",
+              scalar.dtype());
+    if (scalar.is_null()) {
+        VX_ENSURE(dtype_.is_nullable(), InvalidArgument, "cannot append null to a non-nullable builder");
+        AppendNull();
+    } else {
+        Append(scalar.as_bool());
+    }
+    return Status::OK();
+}
+
+ArrayRef BoolBuilder::Finish() {
+    BitBuffer bits = std::move(bits_).Freeze();
+    bits_ = BitBufferMut();
+    return BoolArray::Make(std::move(bits), validity_.Finish());
+}
+
+} // namespace vortex

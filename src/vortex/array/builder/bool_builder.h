@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include "vortex/array/builder/array_builder.h"
+#include "vortex/array/builder/validity_builder.h"
+#include "vortex/buffer/bit_buffer.h"
+
+namespace vortex {
+
+/// Builds a BoolArray.
+class BoolBuilder final : public ArrayBuilder {
+public:
+    explicit BoolBuilder(Nullability nullability = Nullability::NonNullable);
+
+    void Append(bool value) {
+        bits_.Append(value);
+        validity_.AppendValid();
+    }
+    const DType &dtype() const override { return dtype_; }
+    size_t len() const override { return bits_.len(); }
+    void AppendNull() override;
+    Status AppendScalar(const Scalar &scalar) override;
+    ArrayRef Finish() override;
+
+private:
+    DType dtype_;
+    BitBufferMut bits_;
+    ValidityBuilder validity_;
+};
+
+} // namespace vortex

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/array/builder/primitive_builder.h"
+
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/scalar/scalar.h"
+
+namespace vortex {
+
+template <NativePType T>
+Status PrimitiveBuilder<T>::AppendScalar(const Scalar &scalar) {
+    VX_ENSURE(scalar.dtype().is_primitive() && scalar.dtype().ptype() == kPTypeOf<T>, MismatchedTypes,
+              "cannot append {} to a {} builder", scalar.dtype(), dtype_);
+    if (scalar.is_null()) {
+        VX_ENSURE(dtype_.is_nullable(), InvalidArgument, "cannot append null to a non-nullable builder");
+        AppendNull();
+    } else {
+        Append(scalar.as<T>());
+    }
+    return Status::OK();
+}
+
+template <NativePType T>
+ArrayRef PrimitiveBuilder<T>::Finish() {
+    Buffer values = std::move(values_).Freeze();
+    values_ = BufferMut(alignof(T) > kDefaultAlignment ? alignof(T) : kDefaultAlignment);
+    return PrimitiveArray::Make(kPTypeOf<T>, std::move(values), validity_.Finish());
+}
+
+template class PrimitiveBuilder<uint8_t>;
+template class PrimitiveBuilder<uint16_t>;
+template class PrimitiveBuilder<uint32_t>;
+template class PrimitiveBuilder<uint64_t>;
+template class PrimitiveBuilder<int8_t>;
+template class PrimitiveBuilder<int16_t>;
+template class PrimitiveBuilder<int32_t>;
+template class PrimitiveBuilder<int64_t>;
+template class PrimitiveBuilder<Half>;
+template class PrimitiveBuilder<float>;
+template class PrimitiveBuilder<double>;
+
+} // namespace vortex

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/array/compute/aggregate.h"
+
+#include <limits>
+
+#include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/extension/extension_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/scalar_at.h"
+#include "vortex/array/compute/total_order.h"
+#include "vortex/scalar/scalar.h"
+
+namespace vortex {
+
+namespace {
+
+using StatResult = Result<std::optional<Scalar>>;
+
+bool IsOrderable(const DType &dtype) {
+    switch (dtype.kind()) {
+        case DTypeKind::Bool:
+        case DTypeKind::Primitive:
+        case DTypeKind::Decimal:
+        case DTypeKind::Utf8:
+        case DTypeKind::Binary:
+            return true;
+        case DTypeKind::Extension:
+            return IsOrderable(dtype.extension().storage);
+        default:
+            return false;
+    }
+}
+
+// Min or max of a primitive array, ignoring nulls and NaNs.
+StatResult PrimitiveMinMax(const PrimitiveArray &array, bool max) {
+    return VisitPType(array.ptype(), [&]<typename T>() -> StatResult {
+        auto values = array.values_as<T>();
+        std::optional<T> best;
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (!array.is_valid(i) || IsNaN(values[i])) {
+                continue;
+            }
+            if (!best || (max ? TotalOrderKey(values[i]) > TotalOrderKey(*best)
+                              : TotalOrderKey(values[i]) < TotalOrderKey(*best))) {
+                best = values[i];
+            }
+        }
+        if (!best) {
+            return std::optional<Scalar>();
+        }
+        return std::optional<Scalar>(Scalar::Primitive<T>(*best, Nullability::NonNullable));
+    });
+}
+
+// Min or max through ScalarAt, for the other orderable canonical arrays.
+StatResult GenericMinMax(const ArrayRef &array, bool max) {
+    std::optional<Scalar> best;
+    for (size_t i = 0; i < array->len(); ++i) {
+        if (!array->is_valid(i)) {
+            continue;
+        }
+        VX_ASSIGN_OR_RETURN(Scalar value, ScalarAt(array, i));
+        if (!best) {
+            best = std::move(value);
+            continue;
+        }
+        const auto ordering = Compare(value, *best);
+        if (max ? ordering > 0 : ordering < 0) {
+            best = std::move(value);
+        }
+    }
+    if (!best) {
+        return best;
+    }
+    // Statistics carry the non-nullable dtype (spec: dtypes-scalars 4.1).
+    VX_ASSIGN_OR_RETURN(Scalar out, Cast(*best, best->dtype().AsNonNullable()));
+    return std::optional<Scalar>(std::move(out));
+}
+
+StatResult MinMax(const ArrayRef &canonical, bool max) {
+    if (!IsOrderable(canonical->dtype())) {
+        return std::optional<Scalar>();
+    }
+    if (const auto *primitive = As<PrimitiveArray>(*canonical)) {
+        return PrimitiveMinMax(*primitive, max);
+    }
+    if (const auto *extension = As<ExtensionArray>(*canonical)) {
+        VX_ASSIGN_OR_RETURN(ArrayRef storage, Canonicalize(extension->storage()));
+        VX_ASSIGN_OR_RETURN(std::optional<Scalar> value, MinMax(storage, max));
+        if (!value) {
+            return value;
+        }
+        return std::optional<Scalar>(Scalar::Extension(canonical->dtype().AsNonNullable(), *value));
+    }
+    return GenericMinMax(canonical, max);
+}
+
+StatResult SumOf(const ArrayRef &canonical) {
+    const std::optional<DType> sum_dtype = SumDType(canonical->dtype());
+    if (!sum_dtype) {
+        return std::optional<Scalar>();
+    }
+    if (const auto *bools = As<BoolArray>(*canonical)) {
+        uint64_t count = 0;
+        for (size_t i = 0; i < bools->len(); ++i) {
+            count += (bools->is_valid(i) && bools->value(i)) ? 1 : 0;
+        }
+        return std::optional<Scalar>(Scalar::Primitive<uint64_t>(count, Nullability::Nullable));
+    }
+    const auto *primitive = As<PrimitiveArray>(*canonical);
+    if (primitive == nullptr) {
+        // Decimal sums are not implemented yet; report the statistic as unknown.
+        return std::optional<Scalar>();
+    }
+    return VisitPType(primitive->ptype(), [&]<typename T>() -> StatResult {
+        auto values = primitive->values_as<T>();
+        if constexpr (std::is_same_v<T, Half> || std::is_floating_point_v<T>) {
+            double sum = 0;
+            for (size_t i = 0; i < values.size(); ++i) {
+                if (primitive->is_valid(i)) {
+                    if constexpr (std::is_same_v<T, Half>) {
+                        sum += values[i].ToFloat();
+                    } else {
+                        sum += static_cast<double>(values[i]);
+                    }
+                }
+            }
+            return std::optional<Scalar>(Scalar::Primitive<double>(sum, Nullability::Nullable));
+        } else {
+            using Acc = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
+            Acc sum = 0;
+            for (size_t i = 0; i < values.size(); ++i) {
+                if (primitive->is_valid(i) &&
+                    __builtin_add_overflow(sum, static_cast<Acc>(values[i]), &sum)) {
+                    // Spec: an overflowing sum is null.
+                    return std::optional<Scalar>(Scalar::Null(*sum_dtype));
+                }
+            }
+            return std::optional<Scalar>(Scalar::Primitive<Acc>(sum, Nullability::Nullable));
+        }
+    });
+}
+
+StatResult SortedOf(const ArrayRef &canonical, bool strict) {
+    if (canonical->len() <= 1) {
+        return std::optional<Scalar>(Scalar::Bool(true, Nullability::NonNullable));
+    }
+    if (!IsOrderable(canonical->dtype()) && !canonical->dtype().is_null()) {
+        return std::optional<Scalar>();
+    }
+    VX_ASSIGN_OR_RETURN(Scalar previous, ScalarAt(canonical, 0));
+    for (size_t i = 1; i < canonical->len(); ++i) {
+        VX_ASSIGN_OR_RETURN(Scalar current, ScalarAt(canonical, i));
+        const auto ordering = Compare(previous, current);
+        if (strict ? !(ordering < 0) : !(ordering <= 0)) {
+            return std::optional<Scalar>(Scalar::Bool(false, Nullability::NonNullable));
+        }
+        previous = std::move(current);
+    }
+    return std::optional<Scalar>(Scalar::Bool(true, Nullability::NonNullable));
+}
+
+StatResult ConstantOf(const ArrayRef &canonical) {
+    if (canonical->len() <= 1) {
+        return std::optional<Scalar>(Scalar::Bool(true, Nullability::NonNullable));
+    }
+    VX_ASSIGN_OR_RETURN(Scalar first, ScalarAt(canonical, 0));
+    for (size_t i = 1; i < canonical->len(); ++i) {
+        VX_ASSIGN_OR_RETURN(Scalar current, ScalarAt(canonical, i));
+        if (!(current == first)) {
+            return std::optional<Scalar>(Scalar::Bool(false, Nullability::NonNullable));
+        }
+    }
+    return std::optional<Scalar>(Scalar::Bool(true, Nullability::NonNullable));
+}
+
+StatResult NanCountOf(const ArrayRef &canonical) {
+    const auto *primitive = As<PrimitiveArray>(*canonical);
+    if (primitive == nullptr || !IsFloat(primitive->ptype())) {
+        return std::optional<Scalar>();
+    }
+    return VisitPType(primitive->ptype(), [&]<typename T>() -> StatResult {
+        uint64_t count = 0;
+        auto values = primitive->values_as<T>();
+        for (size_t i = 0; i < values.size(); ++i) {
+            count += (primitive->is_valid(i) && IsNaN(values[i])) ? 1 : 0;
+        }
+        return std::optional<Scalar>(Scalar::Primitive<uint64_t>(count, Nullability::NonNullable));
+    });
+}
+
+} // namespace
+
+Result<std::optional<Scalar>> ComputeStatCanonical(const ArrayRef &array, Stat stat) {
+    if (stat == Stat::NullCount) {
+        return std::optional<Scalar>(
+            Scalar::Primitive<uint64_t>(array->validity_mask().false_count(), Nullability::NonNullable));
+    }
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
+    switch (stat) {
+        case Stat::Min:
+            return MinMax(canonical, false);
+        case Stat::Max:
+            return MinMax(canonical, true);
+        case Stat::Sum:
+            return SumOf(canonical);
+        case Stat::IsConstant:
+            return ConstantOf(canonical);
+        case Stat::IsSorted:
+            return SortedOf(canonical, false);
+        case Stat::IsStrictSorted:
+            return SortedOf(canonical, true);
+        case Stat::NanCount:
+            return NanCountOf(canonical);
+        case Stat::UncompressedSizeInBytes:
+            return std::optional<Scalar>(
+                Scalar::Primitive<uint64_t>(canonical->nbytes(), Nullability::NonNullable));
+        case Stat::NullCount:
+            break;
+    }
+    return std::optional<Scalar>();
+}
+
+Result<Scalar> Min(const ArrayRef &array) {
+    VX_ENSURE(IsOrderable(array->dtype()), NotImplemented, "min of {} is not supported", array->dtype());
+    VX_ASSIGN_OR_RETURN(std::optional<Scalar> value, array->statistics().Get(Stat::Min));
+    return value ? *std::move(value) : Scalar::Null(array->dtype().AsNullable());
+}
+
+Result<Scalar> Max(const ArrayRef &array) {
+    VX_ENSURE(IsOrderable(array->dtype()), NotImplemented, "max of {} is not supported", array->dtype());
+    VX_ASSIGN_OR_RETURN(std::optional<Scalar> value, array->statistics().Get(Stat::Max));
+    return value ? *std::move(value) : Scalar::Null(array->dtype().AsNullable());
+}
+
+Result<Scalar> Sum(const ArrayRef &array) {
+    const std::optional<DType> sum_dtype = SumDType(array->dtype());
+    VX_ENSURE(sum_dtype.has_value(), NotImplemented, "sum of {} is not supported", array->dtype());
+    VX_ASSIGN_OR_RETURN(std::optional<Scalar> value, array->statistics().Get(Stat::Sum));
+    return value ? *std::move(value) : Scalar::Null(*sum_dtype);
+}
+
+size_t NullCount(const ArrayRef &array) {
+    return array->validity_mask().false_count();
+}
+
+Result<bool> IsConstant(const ArrayRef &array) {
+    return array->statistics().is_constant();
+}
+
+Result<bool> IsSorted(const ArrayRef &array, bool strict) {
+    return strict ? array->statistics().is_strict_sorted() : array->statistics().is_sorted();
+}
+
+} // namespace vortex

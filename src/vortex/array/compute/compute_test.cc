@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/chunked/chunked_array.h"
+#include "vortex/array/arrays/constant/constant_array.h"
+#include "vortex/array/arrays/dict/dict_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/compute/compute.h"
+#include "vortex/array/testing/status_matchers.h"
+#include "vortex/scalar/scalar.h"
+
+namespace vortex {
+namespace {
+
+constexpr auto kN = Nullability::Nullable;
+constexpr auto kNN = Nullability::NonNullable;
+
+// Reads a nullable bool result as optionals, so expectations are written independently of
+// the kernel.
+std::vector<std::optional<bool>> Bools(const ArrayRef &array) {
+    std::vector<std::optional<bool>> out;
+    for (size_t i = 0; i < array->len(); ++i) {
+        Scalar s = *ScalarAt(array, i);
+        out.push_back(s.is_null() ? std::nullopt : std::optional<bool>(s.as_bool()));
+    }
+    return out;
+}
+
+TEST(TakeTest, AnyIndexPTypeNullableIndicesAndBounds) {
+    auto array = PrimitiveArray::FromOptionals<int16_t>({10, std::nullopt, 30, 40});
+    ASSERT_OK_AND_ASSIGN(ArrayRef taken, Take(array, PrimitiveArray::FromValues<int8_t>({3, 1, 0})));
+    EXPECT_EQ(*ScalarAt(taken, 0), Scalar::Primitive<int16_t>(40, kN));
+    EXPECT_TRUE(ScalarAt(taken, 1)->is_null());
+    ASSERT_OK_AND_ASSIGN(ArrayRef with_null_index,
+                         Take(PrimitiveArray::FromValues<int16_t>({1, 2}),
+                              PrimitiveArray::FromOptionals<uint64_t>({1, std::nullopt})));
+    EXPECT_EQ(with_null_index->dtype(), DType::Primitive(PType::I16, kN));
+    EXPECT_EQ(*ScalarAt(with_null_index, 0), Scalar::Primitive<int16_t>(2, kN));
+    EXPECT_TRUE(ScalarAt(with_null_index, 1)->is_null());
+    EXPECT_RAISES(OutOfBounds, Take(array, PrimitiveArray::FromValues<uint32_t>({4})));
+    EXPECT_RAISES(OutOfBounds, Take(array, PrimitiveArray::FromValues<int64_t>({-1})));
+    EXPECT_RAISES(InvalidArgument, Take(array, PrimitiveArray::FromValues<float>({0})));
+    // Null indices into an empty array give nulls; a valid one is out of bounds.
+    ArrayRef empty = PrimitiveArray::FromValues<int16_t>({});
+    ASSERT_OK_AND_ASSIGN(ArrayRef nulls, Take(empty, PrimitiveArray::FromOptionals<uint8_t>({std::nullopt})));
+    EXPECT_EQ(NullCount(nulls), 1u);
+    EXPECT_RAISES(OutOfBounds, Take(empty, PrimitiveArray::FromValues<uint8_t>({0})));
+}
+
+TEST(TakeTest, LogicalEncodingsAndSlices) {
+    ArrayRef values = PrimitiveArray::FromValues<int32_t>({5, 6, 7});
+    ArrayRef dict = DictArray::Make(PrimitiveArray::FromValues<uint8_t>({2, 2, 0, 1}), values);
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(dict, 1, 4));
+    ASSERT_OK_AND_ASSIGN(ArrayRef taken, Take(sliced, PrimitiveArray::FromValues<uint16_t>({2, 0})));
+    EXPECT_EQ(*ScalarAt(taken, 0), Scalar::Primitive<int32_t>(6, kNN));
+    EXPECT_EQ(*ScalarAt(taken, 1), Scalar::Primitive<int32_t>(7, kNN));
+    ArrayRef chunked = ChunkedArray::Make({values, values}, values->dtype());
+    ASSERT_OK_AND_ASSIGN(ArrayRef from_chunks, Take(chunked, PrimitiveArray::FromValues<uint64_t>({5, 0})));
+    EXPECT_EQ(*ScalarAt(from_chunks, 0), Scalar::Primitive<int32_t>(7, kNN));
+}
+
+TEST(FilterTest, MaskLengthAndUniformMasks) {
+    auto array = PrimitiveArray::FromValues<uint8_t>({1, 2, 3});
+    EXPECT_RAISES(InvalidArgument, Filter(array, Mask::AllTrue(2)));
+    ASSERT_OK_AND_ASSIGN(ArrayRef none, Filter(array, Mask::AllFalse(3)));
+    EXPECT_EQ(none->len(), 0u);
+    EXPECT_EQ(none->dtype(), array->dtype());
+    ASSERT_OK_AND_ASSIGN(ArrayRef all, Filter(array, Mask::AllTrue(3)));
+    EXPECT_EQ(all.get(), array.get());
+    ArrayRef structs = *StructArray::FromFields({"x"}, {array}, 3);
+    ASSERT_OK_AND_ASSIGN(ArrayRef filtered, Filter(structs, Mask::FromIndices(3, {0, 2})));
+    EXPECT_EQ(ScalarAt(filtered, 1)->elements()[0], Scalar::Primitive<uint8_t>(3, kNN));
+}
+
+TEST(CompareTest, OperatorsAndNullPropagation) {
+    auto array = PrimitiveArray::FromOptionals<int32_t>({1, std::nullopt, 3, 2});
+    const Scalar two = Scalar::Primitive<int32_t>(2, kNN);
+    using B = std::vector<std::optional<bool>>;
+    EXPECT_EQ(Bools(*CompareScalar(array, two, CompareOp::Eq)), (B{false, std::nullopt, false, true}));
+    EXPECT_EQ(Bools(*CompareScalar(array, two, CompareOp::NotEq)), (B{true, std::nullopt, true, false}));
+    EXPECT_EQ(Bools(*CompareScalar(array, two, CompareOp::Lt)), (B{true, std::nullopt, false, false}));
+    EXPECT_EQ(Bools(*CompareScalar(array, two, CompareOp::Lte)), (B{true, std::nullopt, false, true}));
+    EXPECT_EQ(Bools(*CompareScalar(array, two, CompareOp::Gt)), (B{false, std::nullopt, true, false}));
+    EXPECT_EQ(Bools(*CompareScalar(array, two, CompareOp::Gte)), (B{false, std::nullopt, true, true}));
+    // A null scalar gives all nulls; a different ptype is cast when it fits.
+    EXPECT_EQ(NullCount(*CompareScalar(array, Scalar::Null(DType::Primitive(PType::I32, kN)), CompareOp::Eq)),
+              4u);
+    EXPECT_EQ(Bools(*CompareScalar(array, Scalar::Primitive<uint8_t>(3, kNN), CompareOp::Eq)),
+              (B{false, std::nullopt, true, false}));
+    EXPECT_RAISES(MismatchedTypes, CompareScalar(array, Scalar::Utf8("a", kNN), CompareOp::Eq));
+    // Non-nullable inputs give a non-nullable result; constants and sliced input work.
+    ArrayRef plain = PrimitiveArray::FromValues<double>({0.5, -1.0});
+    ASSERT_OK_AND_ASSIGN(ArrayRef result,
+                         CompareScalar(plain, Scalar::Primitive<double>(0.0, kNN), CompareOp::Gt));
+    EXPECT_EQ(result->dtype(), DType::Bool(kNN));
+    ArrayRef constant = ConstantArray::Make(Scalar::Primitive<int64_t>(4, kNN), 3);
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(constant, 1, 3));
+    EXPECT_EQ(Bools(*CompareScalar(sliced, Scalar::Primitive<int64_t>(4, kNN), CompareOp::Eq)),
+              (B{true, true}));
+}
+
+TEST(CastTest, NumericAndNullability) {
+    auto array = PrimitiveArray::FromOptionals<int32_t>({1, std::nullopt, 300});
+    ASSERT_OK_AND_ASSIGN(ArrayRef wide, Cast(array, DType::Primitive(PType::I64, kN)));
+    EXPECT_EQ(*ScalarAt(wide, 2), Scalar::Primitive<int64_t>(300, kN));
+    EXPECT_TRUE(ScalarAt(wide, 1)->is_null());
+    EXPECT_RAISES(Compute, Cast(array, DType::Primitive(PType::U8, kN)));
+    ASSERT_OK_AND_ASSIGN(ArrayRef as_double, Cast(array, DType::Primitive(PType::F64, kN)));
+    EXPECT_EQ(*ScalarAt(as_double, 0), Scalar::Primitive<double>(1.0, kN));
+    EXPECT_RAISES(Compute,
+                  Cast(PrimitiveArray::FromValues<double>({1.5}), DType::Primitive(PType::I32, kNN)));
+    EXPECT_RAISES(InvalidArgument, Cast(array, DType::Primitive(PType::I32, kNN)));
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(array, 2, 3));
+    ASSERT_OK_AND_ASSIGN(ArrayRef non_null, Cast(sliced, DType::Primitive(PType::I32, kNN)));
+    EXPECT_EQ(non_null->dtype(), DType::Primitive(PType::I32, kNN));
+    ArrayRef strings = ConstantArray::Make(Scalar::Utf8("s", kNN), 2);
+    ASSERT_OK_AND_ASSIGN(ArrayRef nullable_strings, Cast(strings, DType::Utf8(kN)));
+    EXPECT_EQ(*ScalarAt(nullable_strings, 1), Scalar::Utf8("s", kN));
+}
+
+TEST(AggregateTest, MinMaxSumNullCount) {
+    auto array = PrimitiveArray::FromOptionals<int8_t>({-3, std::nullopt, 7, 0});
+    EXPECT_EQ(*Min(array), Scalar::Primitive<int8_t>(-3, kNN));
+    EXPECT_EQ(*Max(array), Scalar::Primitive<int8_t>(7, kNN));
+    EXPECT_EQ(*Sum(array), Scalar::Primitive<int64_t>(4, kN));
+    EXPECT_EQ(NullCount(array), 1u);
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(array, 2, 4));
+    EXPECT_EQ(*Min(sliced), Scalar::Primitive<int8_t>(0, kNN));
+    // Empty and all-null: min is null, sum is zero.
+    ArrayRef empty = PrimitiveArray::FromValues<uint32_t>({});
+    EXPECT_TRUE(Min(empty)->is_null());
+    EXPECT_EQ(*Sum(empty), Scalar::Primitive<uint64_t>(0, kN));
+    // Overflow gives a null sum.
+    const uint64_t big = std::numeric_limits<uint64_t>::max();
+    EXPECT_TRUE(Sum(PrimitiveArray::FromValues<uint64_t>({big, 1}))->is_null());
+    // Floats sum to F64 and min/max skip NaN; bools sum to U64.
+    auto floats = PrimitiveArray::FromValues<float>({1.5f, std::numeric_limits<float>::quiet_NaN(), -2.0f});
+    EXPECT_EQ(*Min(floats), Scalar::Primitive<float>(-2.0f, kNN));
+    EXPECT_EQ(*Max(floats), Scalar::Primitive<float>(1.5f, kNN));
+    EXPECT_EQ(*Sum(BoolArray::FromBools({true, false, true})), Scalar::Primitive<uint64_t>(2, kN));
+    EXPECT_RAISES(NotImplemented, Min(*StructArray::FromFields({"x"}, {array}, 4)));
+    // Sortedness.
+    EXPECT_TRUE(*IsSorted(PrimitiveArray::FromOptionals<int32_t>({std::nullopt, 1, 1, 2})));
+    EXPECT_FALSE(*IsSorted(PrimitiveArray::FromOptionals<int32_t>({std::nullopt, 1, 1, 2}), true));
+    EXPECT_FALSE(*IsSorted(PrimitiveArray::FromValues<int32_t>({2, 1})));
+    EXPECT_FALSE(*IsConstant(array));
+}
+
+TEST(StatisticsTest, CachesAndAcceptsKnownValues) {
+    auto array = PrimitiveArray::FromValues<uint16_t>({4, 9});
+    EXPECT_FALSE(array->statistics().GetIfComputed(Stat::Max).has_value());
+    EXPECT_EQ(*Max(array), Scalar::Primitive<uint16_t>(9, kNN));
+    EXPECT_EQ(array->statistics().GetIfComputed(Stat::Max), Scalar::Primitive<uint16_t>(9, kNN));
+    EXPECT_EQ(*array->statistics().null_count(), 0u);
+    auto other = PrimitiveArray::FromValues<uint16_t>({4, 9});
+    other->statistics().Set(Stat::Min, Scalar::Primitive<uint16_t>(1, kNN));
+    EXPECT_EQ(*Min(other), Scalar::Primitive<uint16_t>(1, kNN));
+}
+
+} // namespace
+} // namespace vortex

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include "vortex/array/array.h"
+
+namespace vortex {
+
+/// Returns element `i` as a Scalar of the array's dtype (a typed null for null elements).
+/// OutOfBounds if i >= len.
+Result<Scalar> ScalarAt(const ArrayRef &array, size_t i);
+
+} // namespace vortex
