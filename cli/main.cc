@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+
+// vx: the Vortex command-line tool. Parses arguments, calls the facade, prints; errors are
+// one line on stderr and a non-zero exit.
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+
+#include "commands/commands.h"
+
+int main(int argc, char **argv) {
+    CLI::App app{"vx: read, write and inspect Vortex columnar files"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "vx 0.1.0 (vortex-cpp)");
+    vortex::cli::AddDemoCommand(app);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError &e) {
+        return app.exit(e);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "vx: error: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/default_session.h"
+
+#include "vortex/array/canonical.h"
+
+namespace vortex {
+
+Result<SessionBuilder> DefaultSessionBuilder() {
+    SessionBuilder builder;
+    // The one visible list of built-in registrations; encoding families add a line here.
+    VX_RETURN_NOT_OK(RegisterCanonicalEncodings(builder));
+    return builder;
+}
+
+const Session &DefaultSession() {
+    // Thread-safe static initialization; afterwards the session is immutable.
+    static const std::shared_ptr<const Session> session = [] {
+        Result<SessionBuilder> builder = DefaultSessionBuilder();
+        VX_CHECK_MSG(builder.ok(), "registering the built-in encodings failed: {}", builder.status());
+        return std::move(*builder).Build();
+    }();
+    return *session;
+}
+
+} // namespace vortex

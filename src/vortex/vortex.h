@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+// The public facade: integrations (cli/, duckdb/, python/) include only this header.
+#include "vortex/array/array.h"
+#include "vortex/array/builder/array_builder.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/compute.h"
+#include "vortex/arrow/arrow_export.h"
+#include "vortex/arrow/arrow_import.h"
+#include "vortex/arrow/arrow_stream.h"
+#include "vortex/base/result.h"
+#include "vortex/base/status.h"
+#include "vortex/default_session.h"
+#include "vortex/dtype/dtype.h"
+#include "vortex/dtype/dtype_serde.h"
+#include "vortex/dtype/extension.h"
+#include "vortex/scalar/scalar.h"
+#include "vortex/scalar/scalar_serde.h"
