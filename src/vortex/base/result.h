@@ -30,6 +30,19 @@ public:
         Result(U &&value)
         : storage_(std::in_place_index<1>, T(std::forward<U>(value))) {} // NOLINT
 
+    /// Converts from a Result of a convertible type, e.g. Result<shared_ptr<const Derived>>
+    /// into Result<shared_ptr<const Base>>, so `return Derived::TryMake(...);` works.
+    template <typename U>
+    requires(std::is_convertible_v<U &&, T> && !std::is_same_v<U, T>)
+        Result(Result<U> &&other) // NOLINT(google-explicit-constructor)
+        : storage_(std::in_place_index<0>, Status()) {
+        if (other.ok()) {
+            storage_.template emplace<1>(other.MoveValueUnsafe());
+        } else {
+            storage_.template emplace<0>(other.status());
+        }
+    }
+
     bool ok() const { return storage_.index() == 1; }
 
     /// Returns the error, or OK when a value is held.

@@ -62,6 +62,28 @@ TEST(ResultTest, HoldsMoveOnlyValues) {
     EXPECT_EQ(*v, 5);
 }
 
+struct Base {
+    virtual ~Base() = default;
+};
+struct Derived : Base {};
+
+Result<std::shared_ptr<const Derived>> MakeDerived(bool ok) {
+    if (!ok) {
+        return Status::Io("no derived");
+    }
+    return std::make_shared<const Derived>();
+}
+
+Result<std::shared_ptr<const Base>> MakeBase(bool ok) {
+    return MakeDerived(ok);
+}
+
+TEST(ResultTest, ConvertsFromResultOfConvertibleType) {
+    ASSERT_TRUE(MakeBase(true).ok());
+    EXPECT_NE(*MakeBase(true), nullptr);
+    EXPECT_EQ(MakeBase(false).status().message(), "no derived");
+}
+
 TEST(CheckedCastTest, NarrowsOrFails) {
     EXPECT_EQ(CheckedCast<uint8_t>(255), 255);
     EXPECT_TRUE(TryCast<uint16_t>(65535).ok());
