@@ -30,19 +30,19 @@ struct City {
     std::optional<std::string> country;
     int64_t population;
     std::optional<double> area_km2;
-    std::optional<int32_t> founded_days; // days since 1970-01-01
+    std::optional<int32_t> founded_days; // days since 1970-01-01: a charter or naming date
     std::vector<std::string> tags;
 };
 
 // A small bundled example: a few cities, with NULLs in several columns.
 const std::vector<City> &ExampleCities() {
     static const std::vector<City> cities = {
-        {"Amsterdam", "NL", 921'402, 219.3, -304'700, {"canals", "bikes"}},
-        {"Reykjavík", "IS", 139'875, 273.0, std::nullopt, {"geysers"}},
-        {"Zürich", "CH", 447'082, std::nullopt, -305'300, {}},
-        {"São Paulo", "BR", 11'451'999, 1'521.1, -152'000, {"coffee", "art", "traffic"}},
+        {"Amsterdam", "NL", 921'402, 219.3, -253'544, {"canals", "bikes"}},
+        {"Reykjavík", "IS", 139'875, 273.0, -66'975, {"geysers"}},
+        {"Zürich", "CH", 447'082, std::nullopt, std::nullopt, {}},
+        {"São Paulo", "BR", 11'451'999, 1'521.1, -151'917, {"coffee", "art", "traffic"}},
         {"Atlantis", std::nullopt, 0, std::nullopt, std::nullopt, {"myth"}},
-        {"Tokyo", "JP", 14'094'034, 2'194.1, -199'500, {"sushi"}},
+        {"Tokyo", "JP", 14'094'034, 2'194.1, -37'009, {"sushi"}},
     };
     return cities;
 }

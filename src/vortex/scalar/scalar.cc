@@ -6,7 +6,9 @@
 #include <bit>
 #include <type_traits>
 
+#include "vortex/dtype/extension.h"
 #include "vortex/scalar/decimal_range.h"
+#include "vortex/scalar/temporal_format.h"
 #include "vortex/serde/utf8_validation.h"
 
 namespace vortex {
@@ -273,7 +275,16 @@ std::string Scalar::ToString() const {
         return "null";
     }
     if (dtype_.is_extension()) {
-        return StorageScalar().ToString();
+        const Scalar storage = StorageScalar();
+        if (IsTemporal(dtype_)) {
+            auto metadata = ParseTemporalMetadata(dtype_.extension());
+            if (metadata.ok()) {
+                const int64_t value =
+                    storage.dtype().ptype() == PType::I32 ? storage.as<int32_t>() : storage.as<int64_t>();
+                return FormatTemporal(*metadata, value);
+            }
+        }
+        return storage.ToString();
     }
     return std::visit(
         Overloaded{

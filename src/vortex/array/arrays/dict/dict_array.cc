@@ -111,40 +111,21 @@ Result<ArrayRef> DictArray::ToCanonical() const {
     return Canonicalize(taken);
 }
 
+Result<ArrayRef> DictArray::WithCodes(Result<ArrayRef> new_codes) const {
+    VX_ASSIGN_OR_RETURN(ArrayRef codes_out, std::move(new_codes));
+    return TryMake(std::move(codes_out), values());
+}
+
 std::optional<Result<ArrayRef>> DictArray::SliceImpl(size_t start, size_t stop) const {
-    auto new_codes = Slice(codes(), start, stop);
-    if (!new_codes.ok()) {
-        return Result<ArrayRef>(new_codes.status());
-    }
-    auto out = TryMake(*std::move(new_codes), values());
-    if (!out.ok()) {
-        return Result<ArrayRef>(out.status());
-    }
-    return Result<ArrayRef>(ArrayRef(*std::move(out)));
+    return WithCodes(Slice(codes(), start, stop));
 }
 
 std::optional<Result<ArrayRef>> DictArray::FilterImpl(const Mask &mask) const {
-    auto new_codes = Filter(codes(), mask);
-    if (!new_codes.ok()) {
-        return Result<ArrayRef>(new_codes.status());
-    }
-    auto out = TryMake(*std::move(new_codes), values());
-    if (!out.ok()) {
-        return Result<ArrayRef>(out.status());
-    }
-    return Result<ArrayRef>(ArrayRef(*std::move(out)));
+    return WithCodes(Filter(codes(), mask));
 }
 
 std::optional<Result<ArrayRef>> DictArray::TakeImpl(const ArrayRef &indices) const {
-    auto new_codes = Take(codes(), indices);
-    if (!new_codes.ok()) {
-        return Result<ArrayRef>(new_codes.status());
-    }
-    auto out = TryMake(*std::move(new_codes), values());
-    if (!out.ok()) {
-        return Result<ArrayRef>(out.status());
-    }
-    return Result<ArrayRef>(ArrayRef(*std::move(out)));
+    return WithCodes(Take(codes(), indices));
 }
 
 } // namespace vortex

@@ -76,6 +76,9 @@ public:
               bool all_values_referenced);
 
 private:
+    // Rebuilds this dictionary over codes that a compute function derived from codes().
+    Result<ArrayRef> WithCodes(Result<ArrayRef> new_codes) const;
+
     // Canonical (PrimitiveArray) form of codes(), decoded once at construction so that
     // validity and lookups are infallible.
     ArrayRef canonical_codes_;

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/scalar/temporal_format.h"
+
+#include "vortex/base/format.h"
+
+namespace vortex {
+namespace {
+
+constexpr int64_t kSecondsPerDay = 86'400;
+
+// Units per second, and the number of fraction digits that unit shows.
+struct UnitScale {
+    int64_t per_second;
+    int digits;
+};
+
+UnitScale ScaleOf(TimeUnit unit) {
+    switch (unit) {
+        case TimeUnit::Nanoseconds:
+            return {1'000'000'000, 9};
+        case TimeUnit::Microseconds:
+            return {1'000'000, 6};
+        case TimeUnit::Milliseconds:
+            return {1'000, 3};
+        case TimeUnit::Seconds:
+            return {1, 0};
+        case TimeUnit::Days:
+            return {1, 0};
+    }
+    return {1, 0};
+}
+
+// Division rounding toward negative infinity, so times before 1970 land on the right day.
+int64_t FloorDiv(int64_t a, int64_t b) {
+    const int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+std::string FormatDate(int64_t days) {
+    const CivilDate d = CivilFromDays(days);
+    return format("{:04}-{:02}-{:02}", d.year, d.month, d.day);
+}
+
+// Formats a time of day given as whole seconds since midnight plus a sub-second fraction.
+std::string FormatTimeOfDay(int64_t seconds, int64_t fraction, int digits) {
+    std::string out = format("{:02}:{:02}:{:02}", seconds / 3600, (seconds / 60) % 60, seconds % 60);
+    if (digits > 0) {
+        out += format(".{:0{}}", fraction, digits);
+    }
+    return out;
+}
+
+} // namespace
+
+CivilDate CivilFromDays(int64_t days) {
+    // Shift the epoch to 0000-03-01 so leap days fall at the end of a 400-year era.
+    const int64_t z = days + 719'468;
+    const int64_t era = FloorDiv(z, 146'097);
+    const int64_t day_of_era = z - era * 146'097;
+    const int64_t year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36'524 - day_of_era / 146'096) / 365;
+    const int64_t day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    const int64_t shifted_month = (5 * day_of_year + 2) / 153; // March = 0
+    const auto day = static_cast<unsigned>(day_of_year - (153 * shifted_month + 2) / 5 + 1);
+    const auto month = static_cast<unsigned>(shifted_month < 10 ? shifted_month + 3 : shifted_month - 9);
+    const int64_t year = year_of_era + era * 400 + (month <= 2 ? 1 : 0);
+    return {year, month, day};
+}
+
+std::string FormatTemporal(const TemporalMetadata &metadata, int64_t value) {
+    const UnitScale scale = ScaleOf(metadata.unit);
+    switch (metadata.kind) {
+        case TemporalMetadata::Kind::Date:
+            if (metadata.unit == TimeUnit::Days) {
+                return FormatDate(value);
+            }
+            return FormatDate(FloorDiv(value, scale.per_second * kSecondsPerDay));
+        case TemporalMetadata::Kind::Time: {
+            const int64_t seconds = FloorDiv(value, scale.per_second);
+            return FormatTimeOfDay(seconds, value - seconds * scale.per_second, scale.digits);
+        }
+        case TemporalMetadata::Kind::Timestamp: {
+            const int64_t seconds = FloorDiv(value, scale.per_second);
+            const int64_t fraction = value - seconds * scale.per_second;
+            const int64_t days = FloorDiv(seconds, kSecondsPerDay);
+            std::string out = FormatDate(days) + " " +
+                              FormatTimeOfDay(seconds - days * kSecondsPerDay, fraction, scale.digits);
+            if (metadata.time_zone) {
+                out += " UTC";
+            }
+            return out;
+        }
+    }
+    return format("{}", value);
+}
+
+} // namespace vortex

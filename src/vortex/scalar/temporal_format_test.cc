@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <gtest/gtest.h>
+
+#include "vortex/scalar/scalar.h"
+#include "vortex/scalar/temporal_format.h"
+
+namespace vortex {
+namespace {
+
+using Kind = TemporalMetadata::Kind;
+
+TEST(TemporalFormatTest, CivilDatesAroundTheEpochAndLeapYears) {
+    EXPECT_EQ(FormatTemporal({Kind::Date, TimeUnit::Days, {}}, 0), "1970-01-01");
+    EXPECT_EQ(FormatTemporal({Kind::Date, TimeUnit::Days, {}}, -1), "1969-12-31");
+    EXPECT_EQ(FormatTemporal({Kind::Date, TimeUnit::Days, {}}, 11'016), "2000-02-29");
+    EXPECT_EQ(FormatTemporal({Kind::Date, TimeUnit::Days, {}}, 19'782), "2024-02-29");
+    EXPECT_EQ(FormatTemporal({Kind::Date, TimeUnit::Days, {}}, -719'162), "0001-01-01");
+    EXPECT_EQ(FormatTemporal({Kind::Date, TimeUnit::Milliseconds, {}}, -1), "1969-12-31");
+    // Walk 1600..2400 day by day and check the calendar never skips or repeats a day.
+    CivilDate previous = CivilFromDays(-135'140 - 1);
+    for (int64_t days = -135'140; days < 157'000; ++days) {
+        const CivilDate d = CivilFromDays(days);
+        const bool next_day =
+            d.year == previous.year && d.month == previous.month && d.day == previous.day + 1;
+        const bool next_month = d.year == previous.year && d.month == previous.month + 1 && d.day == 1;
+        const bool next_year =
+            d.year == previous.year + 1 && d.month == 1 && d.day == 1 && previous.month == 12;
+        ASSERT_TRUE(next_day || next_month || next_year) << days;
+        previous = d;
+    }
+}
+
+TEST(TemporalFormatTest, TimesAndTimestamps) {
+    EXPECT_EQ(FormatTemporal({Kind::Time, TimeUnit::Seconds, {}}, 49'507), "13:45:07");
+    EXPECT_EQ(FormatTemporal({Kind::Time, TimeUnit::Milliseconds, {}}, 49'507'250), "13:45:07.250");
+    EXPECT_EQ(FormatTemporal({Kind::Time, TimeUnit::Nanoseconds, {}}, 1), "00:00:00.000000001");
+    EXPECT_EQ(FormatTemporal({Kind::Timestamp, TimeUnit::Microseconds, {}}, -1),
+              "1969-12-31 23:59:59.999999");
+    EXPECT_EQ(FormatTemporal({Kind::Timestamp, TimeUnit::Seconds, "Europe/Paris"}, 1'709'214'307),
+              "2024-02-29 13:45:07 UTC");
+}
+
+TEST(TemporalFormatTest, ScalarToStringRendersTemporalExtensions) {
+    const DType date = *DateDType(TimeUnit::Days, Nullability::Nullable);
+    EXPECT_EQ(Scalar::Extension(date, Scalar::Primitive<int32_t>(19'782, Nullability::Nullable)).ToString(),
+              "2024-02-29");
+    EXPECT_EQ(Scalar::Null(date).ToString(), "null");
+}
+
+} // namespace
+} // namespace vortex
