@@ -9,10 +9,21 @@
 #include "vortex/array/builder/primitive_builder.h"
 #include "vortex/array/builder/struct_builder.h"
 #include "vortex/array/builder/varbinview_builder.h"
+#include "vortex/array/canonical.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
+
+Result<ArrayRef> ArrayBuilder::CanonicalForAppend(const ArrayRef &array) const {
+    VX_ENSURE(array->dtype().EqualsIgnoringNullability(dtype()), MismatchedTypes,
+              "cannot append {} to a {} builder", array->dtype(), dtype());
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
+    VX_ENSURE(dtype().is_nullable() || !canonical->dtype().is_nullable() ||
+                  canonical->validity_mask().all_true(),
+              InvalidArgument, "cannot append nulls to a non-nullable {} builder", dtype());
+    return canonical;
+}
 
 Status ArrayBuilder::AppendArray(const ArrayRef &array) {
     VX_ENSURE(array->dtype().EqualsIgnoringNullability(dtype()), MismatchedTypes,

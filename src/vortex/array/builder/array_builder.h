@@ -29,11 +29,30 @@ public:
     /// Appends one value; its dtype must equal dtype() ignoring nullability (a null scalar
     /// appends a null).
     virtual Status AppendScalar(const Scalar &scalar) = 0;
-    /// Appends every element of `array` (same dtype ignoring nullability).
+    /// Appends every element of `array` (same dtype ignoring nullability). The built-in
+    /// builders canonicalize `array` once and copy whole buffers; the result equals appending
+    /// ScalarAt(array, i) for every i (which is what this default does). Nulls into a
+    /// non-nullable builder are InvalidArgument (checked before anything is appended); after
+    /// other errors (a decimal exceeding its precision) the builder may hold part of `array`.
     virtual Status AppendArray(const ArrayRef &array);
 
     virtual ArrayRef Finish() = 0;
+
+protected:
+    /// The shared preamble of AppendArray: checks the dtype, canonicalizes `array` once and
+    /// checks that a non-nullable builder receives no nulls.
+    Result<ArrayRef> CanonicalForAppend(const ArrayRef &array) const;
 };
+
+/// Returns `canonical` as the canonical array class `T`, or an Internal error when
+/// canonicalization produced another class.
+template <typename T>
+Result<std::shared_ptr<const T>> CanonicalAs(const ArrayRef &canonical) {
+    auto typed = As<T>(canonical);
+    VX_ENSURE(typed != nullptr, Internal, "canonical {} array has encoding {}", canonical->dtype(),
+              canonical->encoding_id());
+    return typed;
+}
 
 /// Returns a builder producing the canonical array of `dtype` (see canonical.h).
 Result<std::unique_ptr<ArrayBuilder>> MakeBuilder(const DType &dtype);

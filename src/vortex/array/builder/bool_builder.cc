@@ -27,10 +27,16 @@ Status BoolBuilder::AppendScalar(const Scalar &scalar) {
     return Status::OK();
 }
 
+Status BoolBuilder::AppendArray(const ArrayRef &array) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, CanonicalForAppend(array));
+    VX_ASSIGN_OR_RETURN(auto bools, CanonicalAs<BoolArray>(canonical));
+    bits_.AppendBits(bools->bits());
+    validity_.AppendValidity(bools->validity(), bools->len());
+    return Status::OK();
+}
+
 ArrayRef BoolBuilder::Finish() {
-    BitBuffer bits = std::move(bits_).Freeze();
-    bits_ = BitBufferMut();
-    return BoolArray::Make(std::move(bits), validity_.Finish());
+    return BoolArray::Make(bits_.Finish(), validity_.Finish());
 }
 
 } // namespace vortex

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "vortex/array/builder/array_builder.h"
+#include "vortex/array/builder/bitmap_builder.h"
 #include "vortex/array/builder/validity_builder.h"
-#include "vortex/buffer/bit_buffer.h"
 
 namespace vortex {
 
@@ -21,11 +21,13 @@ public:
     size_t len() const override { return bits_.len(); }
     void AppendNull() override;
     Status AppendScalar(const Scalar &scalar) override;
+    /// Copies the value bits and validity bits in bulk, at any bit offset.
+    Status AppendArray(const ArrayRef &array) override;
     ArrayRef Finish() override;
 
 private:
     DType dtype_;
-    BitBufferMut bits_;
+    BitmapBuilder bits_;
     ValidityBuilder validity_;
 };
 

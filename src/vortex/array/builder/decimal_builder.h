@@ -3,7 +3,6 @@
 #pragma once
 
 #include <optional>
-#include <vector>
 
 #include "vortex/array/builder/array_builder.h"
 #include "vortex/array/builder/validity_builder.h"
@@ -27,14 +26,22 @@ public:
     size_t len() const override { return validity_.len(); }
     void AppendNull() override;
     Status AppendScalar(const Scalar &scalar) override;
+    /// Copies the values with one memcpy when the widths match and widens them otherwise;
+    /// like ScalarAt, fails if a non-null value exceeds the precision.
+    Status AppendArray(const ArrayRef &array) override;
     ArrayRef Finish() override;
 
 private:
+    // Re-encodes the stored values at `type` if it is wider than values_type_.
+    void WidenTo(DecimalType type);
+    void AppendZeros(size_t count);
+
     DType dtype_;
     DecimalType min_values_type_;
     std::optional<DecimalType> values_type_;
-    // Values are kept at full width and narrowed in Finish(), once the width is known.
-    std::vector<I256> values_;
+    // Little-endian values at values_type_'s width; empty while values_type_ is unset (only
+    // nulls appended so far, whose values are zero).
+    BufferMut values_;
     ValidityBuilder validity_;
 };
 

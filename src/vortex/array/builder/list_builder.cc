@@ -2,14 +2,41 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/builder/list_builder.h"
 
+#include <algorithm>
+#include <type_traits>
+#include <vector>
+
 #include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/fixed_size_list/fixed_size_list_array.h"
 #include "vortex/array/arrays/listview/listview_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/builder/struct_builder.h"
+#include "vortex/array/compute/slice.h"
+#include "vortex/array/compute/take.h"
+#include "vortex/base/endian.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
+namespace {
+
+// Widens a canonical integer array (list offsets or sizes, validated non-negative) to u64.
+std::vector<uint64_t> IntegersOf(const ArrayRef &array) {
+    const auto &primitive = static_cast<const PrimitiveArray &>(*array);
+    std::vector<uint64_t> out(primitive.len());
+    VisitPType(primitive.ptype(), [&]<typename T>() {
+        if constexpr (std::is_integral_v<T>) {
+            const auto values = primitive.values_as<T>();
+            for (size_t i = 0; i < out.size(); ++i) {
+                out[i] = static_cast<uint64_t>(values[i]);
+            }
+        } else {
+            VX_CHECK_MSG(false, "list offsets of {}", PTypeName(primitive.ptype()));
+        }
+    });
+    return out;
+}
+
+} // namespace
 
 Result<std::unique_ptr<ListBuilder>> ListBuilder::Make(DType dtype) {
     VX_ENSURE(dtype.is_list(), InvalidArgument, "ListBuilder needs a list dtype, got {}", dtype);
@@ -48,6 +75,77 @@ Status ListBuilder::AppendScalar(const Scalar &scalar) {
         VX_RETURN_NOT_OK(elements_->AppendScalar(element));
     }
     CloseList();
+    return Status::OK();
+}
+
+Status ListBuilder::AppendArray(const ArrayRef &array) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, CanonicalForAppend(array));
+    VX_ASSIGN_OR_RETURN(auto lists, CanonicalAs<ListViewArray>(canonical));
+    VX_DCHECK_EQ(list_start_, elements_->len()); // no list left open by the typed API
+    const size_t count = lists->len();
+    const Validity &validity = lists->validity();
+    const std::vector<uint64_t> offsets = IntegersOf(lists->offsets());
+    const std::vector<uint64_t> sizes = IntegersOf(lists->sizes());
+    // The valid non-empty lists: are they in order without overlaps, and how many elements
+    // lie between the first and the last?
+    bool ordered = true;
+    bool any = false;
+    uint64_t span_start = 0;
+    uint64_t span_end = 0;
+    uint64_t referenced = 0;
+    for (size_t i = 0; i < count; ++i) {
+        if (sizes[i] == 0 || !validity.is_valid(i)) {
+            continue;
+        }
+        if (!any) {
+            span_start = offsets[i];
+            any = true;
+        } else if (offsets[i] < span_end) {
+            ordered = false;
+        }
+        span_end = std::max(span_end, offsets[i] + sizes[i]);
+        referenced += sizes[i];
+    }
+    const uint64_t base = elements_->len();
+    const bool one_slice = ordered && span_end - span_start <= 2 * referenced;
+    if (any && one_slice) {
+        VX_ASSIGN_OR_RETURN(ArrayRef slice, Slice(lists->elements(), span_start, span_end));
+        VX_RETURN_NOT_OK(elements_->AppendArray(slice));
+    } else if (any) {
+        BufferMut indices;
+        indices.Reserve(referenced * sizeof(uint64_t));
+        for (size_t i = 0; i < count; ++i) {
+            if (validity.is_valid(i)) {
+                for (uint64_t k = offsets[i]; k < offsets[i] + sizes[i]; ++k) {
+                    indices.Push(k);
+                }
+            }
+        }
+        VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(lists->elements(),
+                                                 PrimitiveArray::Make(PType::U64, std::move(indices).Freeze(),
+                                                                      Validity::NonNullable())));
+        VX_RETURN_NOT_OK(elements_->AppendArray(taken));
+    }
+    // New views: empty and null lists sit where the previous list ended, with size 0.
+    const size_t at = offsets_.size();
+    offsets_.Resize(at + count * sizeof(uint64_t));
+    sizes_.Resize(at + count * sizeof(uint64_t));
+    uint8_t *out_offsets = offsets_.data() + at;
+    uint8_t *out_sizes = sizes_.data() + at;
+    uint64_t cursor = base;
+    for (size_t i = 0; i < count; ++i) {
+        uint64_t offset = cursor;
+        uint64_t size = 0;
+        if (sizes[i] > 0 && validity.is_valid(i)) {
+            offset = one_slice ? base + (offsets[i] - span_start) : cursor;
+            size = sizes[i];
+            cursor = offset + size;
+        }
+        StoreLittleEndian(out_offsets + i * sizeof(uint64_t), offset);
+        StoreLittleEndian(out_sizes + i * sizeof(uint64_t), size);
+    }
+    list_start_ = elements_->len();
+    validity_.AppendValidity(validity, count);
     return Status::OK();
 }
 
@@ -99,6 +197,15 @@ Status FixedSizeListBuilder::AppendScalar(const Scalar &scalar) {
     return Status::OK();
 }
 
+Status FixedSizeListBuilder::AppendArray(const ArrayRef &array) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, CanonicalForAppend(array));
+    VX_ASSIGN_OR_RETURN(auto lists, CanonicalAs<FixedSizeListArray>(canonical));
+    // The elements hold exactly len * list_size values, those under null lists included.
+    VX_RETURN_NOT_OK(elements_->AppendArray(lists->elements()));
+    validity_.AppendValidity(lists->validity(), lists->len());
+    return Status::OK();
+}
+
 ArrayRef FixedSizeListBuilder::Finish() {
     const size_t len = validity_.len();
     return FixedSizeListArray::Make(elements_->Finish(), list_size(), len, validity_.Finish());
@@ -118,6 +225,12 @@ Status ExtensionBuilder::AppendScalar(const Scalar &scalar) {
     VX_ENSURE(scalar.dtype().EqualsIgnoringNullability(dtype_), MismatchedTypes,
               "cannot append {} to a {} builder", scalar.dtype(), dtype_);
     return storage_->AppendScalar(scalar.StorageScalar());
+}
+
+Status ExtensionBuilder::AppendArray(const ArrayRef &array) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, CanonicalForAppend(array));
+    VX_ASSIGN_OR_RETURN(auto extension, CanonicalAs<ExtensionArray>(canonical));
+    return storage_->AppendArray(extension->storage());
 }
 
 ArrayRef ExtensionBuilder::Finish() {

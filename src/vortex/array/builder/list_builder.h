@@ -25,6 +25,10 @@ public:
     size_t len() const override { return validity_.len(); }
     void AppendNull() override;
     Status AppendScalar(const Scalar &scalar) override;
+    /// Appends the referenced elements with one AppendArray: a single slice when the input's
+    /// valid lists are in order without overlaps (and few unreferenced elements between them),
+    /// else the elements gathered list by list with one Take. Null lists get size 0.
+    Status AppendArray(const ArrayRef &array) override;
     ArrayRef Finish() override;
 
 private:
@@ -53,6 +57,8 @@ public:
     /// Appends a null list (list_size default elements underneath).
     void AppendNull() override;
     Status AppendScalar(const Scalar &scalar) override;
+    /// Appends the elements with one AppendArray and the validity in bulk.
+    Status AppendArray(const ArrayRef &array) override;
     ArrayRef Finish() override;
 
 private:
@@ -74,6 +80,8 @@ public:
     size_t len() const override { return storage_->len(); }
     void AppendNull() override { storage_->AppendNull(); }
     Status AppendScalar(const Scalar &scalar) override;
+    /// Appends the storage array to the storage builder.
+    Status AppendArray(const ArrayRef &array) override;
     ArrayRef Finish() override;
 
 private:

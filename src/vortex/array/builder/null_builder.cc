@@ -14,6 +14,14 @@ Status NullBuilder::AppendScalar(const Scalar &scalar) {
     return Status::OK();
 }
 
+Status NullBuilder::AppendArray(const ArrayRef &array) {
+    // Only the length matters: no need to canonicalize.
+    VX_ENSURE(array->dtype().is_null(), MismatchedTypes, "cannot append {} to a null builder",
+              array->dtype());
+    len_ += array->len();
+    return Status::OK();
+}
+
 ArrayRef NullBuilder::Finish() {
     ArrayRef out = NullArray::Make(len_);
     len_ = 0;

@@ -14,6 +14,7 @@ public:
     void AppendNull() override { ++len_; }
     void AppendNulls(size_t count) override { len_ += count; }
     Status AppendScalar(const Scalar &scalar) override;
+    Status AppendArray(const ArrayRef &array) override;
     ArrayRef Finish() override;
 
 private:

@@ -21,6 +21,16 @@ Status PrimitiveBuilder<T>::AppendScalar(const Scalar &scalar) {
 }
 
 template <NativePType T>
+Status PrimitiveBuilder<T>::AppendArray(const ArrayRef &array) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, CanonicalForAppend(array));
+    VX_ASSIGN_OR_RETURN(auto primitive, CanonicalAs<PrimitiveArray>(canonical));
+    const std::span<const T> values = primitive->values_as<T>();
+    values_.Append(values.data(), values.size_bytes());
+    validity_.AppendValidity(primitive->validity(), values.size());
+    return Status::OK();
+}
+
+template <NativePType T>
 ArrayRef PrimitiveBuilder<T>::Finish() {
     Buffer values = std::move(values_).Freeze();
     values_ = BufferMut(alignof(T) > kDefaultAlignment ? alignof(T) : kDefaultAlignment);

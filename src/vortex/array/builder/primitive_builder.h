@@ -33,6 +33,8 @@ public:
         values_.Push(T{});
     }
     Status AppendScalar(const Scalar &scalar) override;
+    /// Copies the values with one memcpy and the validity bits in bulk.
+    Status AppendArray(const ArrayRef &array) override;
     ArrayRef Finish() override;
 
 private:

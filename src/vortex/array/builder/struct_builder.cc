@@ -95,6 +95,19 @@ Status StructBuilder::AppendScalar(const Scalar &scalar) {
     return Status::OK();
 }
 
+Status StructBuilder::AppendArray(const ArrayRef &array) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, CanonicalForAppend(array));
+    VX_ASSIGN_OR_RETURN(auto structs, CanonicalAs<StructArray>(canonical));
+    VX_ENSURE(structs->nfields() == fields_.size(), Internal, "struct array has {} fields, expected {}",
+              structs->nfields(), fields_.size());
+    for (size_t k = 0; k < fields_.size(); ++k) {
+        // Values under null rows are copied as they are: they stay unobservable.
+        VX_RETURN_NOT_OK(fields_[k]->AppendArray(structs->field(k)));
+    }
+    validity_.AppendValidity(structs->validity(), structs->len());
+    return Status::OK();
+}
+
 ArrayRef StructBuilder::Finish() {
     std::vector<ArrayRef> fields;
     for (auto &field : fields_) {

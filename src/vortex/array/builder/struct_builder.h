@@ -27,6 +27,8 @@ public:
     /// Appends a null row (each field gets a null, or a default value if non-nullable).
     void AppendNull() override;
     Status AppendScalar(const Scalar &scalar) override;
+    /// Appends each field array to its field builder, and the struct validity in bulk.
+    Status AppendArray(const ArrayRef &array) override;
     ArrayRef Finish() override;
 
 private:

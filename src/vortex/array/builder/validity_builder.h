@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
+#include "vortex/array/builder/bitmap_builder.h"
 #include "vortex/array/validity.h"
-#include "vortex/buffer/bit_buffer.h"
 
 namespace vortex {
 
@@ -27,6 +27,9 @@ public:
     /// Aborts for a non-nullable builder.
     void AppendNull();
     void AppendNullN(size_t count);
+    /// Appends the first `len` entries of `validity` in bulk (copying bits only when some are
+    /// null). Aborts for nulls into a non-nullable builder: callers check first.
+    void AppendValidity(const Validity &validity, size_t len);
     size_t len() const { return len_; }
     Nullability nullability() const { return nullability_; }
     /// Returns the validity of everything appended so far and resets.
@@ -36,7 +39,7 @@ private:
     Nullability nullability_;
     bool materialized_ = false;
     size_t len_ = 0;
-    BitBufferMut bits_;
+    BitmapBuilder bits_;
 };
 
 } // namespace vortex

@@ -2,7 +2,10 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/builder/varbinview_builder.h"
 
+#include <cstring>
+
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
+#include "vortex/base/endian.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
@@ -20,7 +23,7 @@ void VarBinViewBuilder::FlushBlock() {
     }
 }
 
-void VarBinViewBuilder::Append(std::string_view value) {
+void VarBinViewBuilder::AppendView(std::string_view value) {
     VX_CHECK_LE(value.size(), size_t{UINT32_MAX});
     uint8_t view[BinaryView::kSize];
     if (value.size() <= BinaryView::kMaxInlined) {
@@ -35,6 +38,10 @@ void VarBinViewBuilder::Append(std::string_view value) {
         BinaryView::Write(view, value, index, offset);
     }
     views_.Append(view, sizeof view);
+}
+
+void VarBinViewBuilder::Append(std::string_view value) {
+    AppendView(value);
     validity_.AppendValid();
 }
 
@@ -59,13 +66,92 @@ Status VarBinViewBuilder::AppendScalar(const Scalar &scalar) {
     return Status::OK();
 }
 
+uint32_t VarBinViewBuilder::ShareBuffer(const Buffer &buffer) {
+    const auto key = std::make_pair(buffer.data(), buffer.size());
+    const auto [it, inserted] = shared_.emplace(key, static_cast<uint32_t>(data_buffers_.size()));
+    if (inserted) {
+        data_buffers_.push_back(buffer);
+    }
+    return it->second;
+}
+
+Status VarBinViewBuilder::AppendArray(const ArrayRef &array) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, CanonicalForAppend(array));
+    VX_ASSIGN_OR_RETURN(auto strings, CanonicalAs<VarBinViewArray>(canonical));
+    const size_t count = strings->len();
+    const Validity &validity = strings->validity();
+    // Bytes the valid long views reference, against the bytes sharing would keep alive.
+    size_t referenced = 0;
+    for (size_t i = 0; i < count; ++i) {
+        const BinaryView view = strings->view_at(i);
+        if (!view.is_inlined() && validity.is_valid(i)) {
+            referenced += view.size();
+        }
+    }
+    size_t unshared = 0;
+    for (const Buffer &buffer : strings->data_buffers()) {
+        unshared += shared_.contains({buffer.data(), buffer.size()}) ? 0 : buffer.size();
+    }
+    const bool share = referenced > 0 && 2 * referenced >= unshared;
+    if (referenced > 0 && !share) {
+        for (size_t i = 0; i < count; ++i) {
+            if (validity.is_valid(i)) {
+                AppendView(strings->bytes_at(i));
+            } else {
+                views_.Resize(views_.size() + BinaryView::kSize);
+            }
+        }
+        validity_.AppendValidity(validity, count);
+        return Status::OK();
+    }
+    // Copy the views; long ones (only when sharing) get their buffer index rebased.
+    std::vector<uint32_t> remap;
+    bool identity = true;
+    if (share) {
+        FlushBlock(); // the block in progress must keep its index
+        for (const Buffer &buffer : strings->data_buffers()) {
+            remap.push_back(ShareBuffer(buffer));
+            identity = identity && remap.back() == remap.size() - 1;
+        }
+    }
+    const size_t start = views_.size();
+    views_.Resize(start + count * BinaryView::kSize); // zeroed: the views of nulls
+    const uint8_t *src = strings->views().data();
+    uint8_t *dst = views_.data() + start;
+    if (identity && validity.trivially_all_valid()) {
+        std::memcpy(dst, src, count * BinaryView::kSize);
+    } else {
+        for (size_t i = 0; i < count; ++i, src += BinaryView::kSize, dst += BinaryView::kSize) {
+            if (!validity.is_valid(i)) {
+                continue;
+            }
+            std::memcpy(dst, src, BinaryView::kSize);
+            const BinaryView view{src};
+            if (!view.is_inlined()) {
+                StoreLittleEndian<uint32_t>(dst + 8, remap[view.buffer_index()]);
+            }
+        }
+    }
+    validity_.AppendValidity(validity, count);
+    return Status::OK();
+}
+
 ArrayRef VarBinViewBuilder::Finish() {
     FlushBlock();
     Buffer views = std::move(views_).Freeze();
     views_ = BufferMut(16);
     std::vector<Buffer> data = std::move(data_buffers_);
     data_buffers_.clear();
-    return VarBinViewArray::Make(dtype_, std::move(views), std::move(data), validity_.Finish());
+    shared_.clear();
+    DType dtype = dtype_;
+#ifdef NDEBUG
+    // Every view was written here or copied from a validated array, so the structure is sound;
+    // UTF-8 of bytes passed to Append() is the caller's promise (checked in debug builds).
+    return std::make_shared<const VarBinViewArray>(VarBinViewArray::Token{}, std::move(dtype),
+                                                   std::move(views), std::move(data), validity_.Finish());
+#else
+    return VarBinViewArray::Make(std::move(dtype), std::move(views), std::move(data), validity_.Finish());
+#endif
 }
 
 } // namespace vortex

@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
+#include <map>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "vortex/array/builder/array_builder.h"
@@ -12,7 +14,7 @@
 namespace vortex {
 
 /// Builds a VarBinViewArray (Utf8 or Binary). Long values go to data buffers of at most
-/// kMaxBufferSize bytes each.
+/// kMaxBufferSize bytes each; AppendArray may instead share the input's data buffers.
 class VarBinViewBuilder final : public ArrayBuilder {
 public:
     static constexpr size_t kMaxBufferSize = size_t{1} << 24;
@@ -27,15 +29,26 @@ public:
     size_t len() const override { return validity_.len(); }
     void AppendNull() override;
     Status AppendScalar(const Scalar &scalar) override;
+    /// Copies the views in bulk. When most of the input's data bytes are referenced, its data
+    /// buffers are shared (zero-copy, each added once) and the views' buffer indices rebased;
+    /// otherwise (e.g. a small slice of a big array) the referenced bytes are copied. Views
+    /// under nulls become zero.
+    Status AppendArray(const ArrayRef &array) override;
     ArrayRef Finish() override;
 
 private:
     void FlushBlock();
+    // Appends the view of `value` (copying long values into the block), not its validity.
+    void AppendView(std::string_view value);
+    // Returns the index of `buffer` among data_buffers_, adding it on first use.
+    uint32_t ShareBuffer(const Buffer &buffer);
 
     DType dtype_;
     BufferMut views_;
     std::vector<Buffer> data_buffers_;
     BufferMut block_;
+    // The shared input buffers by (address, size), so that chunks of one array share once.
+    std::map<std::pair<const uint8_t *, size_t>, uint32_t> shared_;
     ValidityBuilder validity_;
 };
 
