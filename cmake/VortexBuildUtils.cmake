@@ -12,17 +12,24 @@ function(vortex_add_library name)
     target_link_libraries(${name} PUBLIC ${ARG_DEPS})
 endfunction()
 
-# vortex_add_test(NAME SOURCES ... DEPS ...)
-# Declares one GoogleTest executable and registers its tests with CTest.
+# vortex_add_test(NAME [SINGLE_PROCESS] SOURCES ... DEPS ...)
+# Declares one GoogleTest executable and registers its tests with CTest, one CTest test per
+# GoogleTest case. SINGLE_PROCESS registers the whole binary as one CTest test instead, for
+# suites whose cases share expensive set-up.
 function(vortex_add_test name)
     if(NOT VORTEX_BUILD_TESTS)
         return()
     endif()
-    cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+    cmake_parse_arguments(ARG "SINGLE_PROCESS" "" "SOURCES;DEPS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     target_compile_options(${name} PRIVATE ${VORTEX_WARNING_FLAGS})
     target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
-    gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 600)
+    if(ARG_SINGLE_PROCESS)
+        add_test(NAME ${name} COMMAND ${name})
+        set_tests_properties(${name} PROPERTIES TIMEOUT 900)
+    else()
+        gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 600)
+    endif()
 endfunction()
 
 # vortex_add_benchmark(NAME SOURCES ... DEPS ...)

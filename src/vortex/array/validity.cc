@@ -26,6 +26,11 @@ Result<Validity> Validity::FromArray(ArrayRef array) {
     VX_ENSURE(array != nullptr, InvalidArgument, "validity array is null");
     VX_ENSURE(array->dtype() == DType::Bool(Nullability::NonNullable), InvalidArgument,
               "validity must be a non-nullable bool array, got {}", array->dtype());
+    // A constant child (how writers store all-null validity) is decided without expanding it,
+    // so a long array of nulls costs nothing.
+    if (const auto *constant = As<ConstantArray>(*array)) {
+        return constant->scalar().as_bool() ? AllValid() : AllInvalid();
+    }
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
     const auto *bools = As<BoolArray>(*canonical);
     VX_ENSURE(bools != nullptr, Internal, "bool array canonicalized to {}", canonical->encoding_id());

@@ -81,6 +81,18 @@ TEST(DecimalArrayTest, ValuesTypeMetadataAndRoundTrip) {
                                                            std::vector<ArrayRef>{}));
 }
 
+// Regression: a value outside the precision (as a corrupt buffer holds) made ScalarAt abort.
+TEST(DecimalArrayTest, ValueBeyondPrecisionIsAnErrorNotAnAbort) {
+    const std::vector<int8_t> raw{99, 112};
+    ASSERT_OK_AND_ASSIGN(ArrayRef array,
+                         DecimalEncoding::Instance().Build(DType::Decimal(2, 1, Nullability::NonNullable), 2,
+                                                           std::vector<uint8_t>{0x08, 0x00},
+                                                           {Buffer::CopyFrom(std::span<const int8_t>(raw))},
+                                                           std::vector<ArrayRef>{}));
+    EXPECT_EQ(ScalarAt(array, 0)->as_decimal().value, I256::FromInt128(99));
+    EXPECT_NOT_OK(ScalarAt(array, 1));
+}
+
 TEST(StructArrayTest, ValidityChildIsFirstAndCountsAreChecked) {
     ArrayRef a = PrimitiveArray::FromValues<int32_t>({1, 2, 3});
     ArrayRef b = BoolArray::FromBools({true, false, true});
@@ -157,6 +169,31 @@ TEST(ChunkedArrayTest, ConcatenatesAndValidatesOffsets) {
     EXPECT_RAISES(Serde, encoding.Build(c0->dtype(), 0, {}, {}, std::vector<ArrayRef>{}));
     EXPECT_RAISES(InvalidArgument,
                   ChunkedArray::TryMake({c0, PrimitiveArray::FromValues<int64_t>({1})}, c0->dtype()));
+}
+
+// An ArrayChildren that ignores the dtype and length it is asked for.
+class UncheckedChildren final : public ArrayChildren {
+public:
+    explicit UncheckedChildren(std::vector<ArrayRef> children) : children_(std::move(children)) {}
+    size_t size() const override { return children_.size(); }
+    Result<ArrayRef> Get(size_t index, const DType &, size_t) const override { return children_.at(index); }
+
+private:
+    std::vector<ArrayRef> children_;
+};
+
+// Regression: chunk offsets of another integer type or length (from an ArrayChildren that
+// breaks its contract) aborted in values_as<uint64_t> or were read out of bounds.
+TEST(ChunkedArrayTest, OffsetsOfTheWrongTypeOrLengthAreRejected) {
+    ArrayRef chunk = PrimitiveArray::FromValues<int32_t>({1, 2});
+    const auto &encoding = ChunkedEncoding::Instance();
+    const auto build = [&](ArrayRef offsets) {
+        return encoding.Build(chunk->dtype(), 2, {}, {}, UncheckedChildren({std::move(offsets), chunk}));
+    };
+    EXPECT_RAISES(Serde, build(PrimitiveArray::FromValues<uint32_t>({0, 2})));
+    EXPECT_RAISES(Serde, build(PrimitiveArray::FromValues<uint64_t>({0})));
+    EXPECT_RAISES(Serde, build(PrimitiveArray::FromValues<uint64_t>({0, 2, 2})));
+    EXPECT_OK(build(PrimitiveArray::FromValues<uint64_t>({0, 2})));
 }
 
 TEST(ConstantArrayTest, ExpandsAndRoundTrips) {

@@ -19,4 +19,12 @@ Result<Scalar> ScalarAt(const ArrayRef &array, size_t i) {
     return Status::Internal("canonical {} has no scalar_at kernel", canonical->encoding_id());
 }
 
+Result<Scalar> ScalarAtAs(const ArrayRef &array, size_t i, const DType &dtype) {
+    VX_ASSIGN_OR_RETURN(Scalar value, ScalarAt(array, i));
+    if (value.dtype() == dtype) {
+        return value;
+    }
+    return Cast(value, dtype);
+}
+
 } // namespace vortex

@@ -10,4 +10,8 @@ namespace vortex {
 /// OutOfBounds if i >= len.
 Result<Scalar> ScalarAt(const ArrayRef &array, size_t i);
 
+/// Returns element `i` of `array` cast to `dtype` (which differs at most in nullability), for
+/// encodings that forward a lookup to a child whose dtype is the non-nullable form of theirs.
+Result<Scalar> ScalarAtAs(const ArrayRef &array, size_t i, const DType &dtype);
+
 } // namespace vortex

@@ -43,6 +43,10 @@ Result<ArrayRef> ChunkedEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(ArrayRef offsets_child,
                         children.Get(0, DType::Primitive(PType::U64, Nullability::NonNullable), nchunks + 1));
     VX_ASSIGN_OR_RETURN(auto offsets_array, CanonicalIntegers(offsets_child, "chunk offsets"));
+    // Not only trusted to ArrayChildren's contract: values_as<uint64_t> and offsets[nchunks] need it.
+    VX_ENSURE(offsets_array->ptype() == PType::U64 && offsets_array->len() == nchunks + 1, Serde,
+              "{}: chunk offsets must be {} u64 values, got {} {}", kId, nchunks + 1, offsets_array->len(),
+              PTypeName(offsets_array->ptype()));
     auto offsets = offsets_array->values_as<uint64_t>();
     VX_ENSURE(offsets[0] == 0, Serde, "{}: first chunk offset is {}, expected 0", kId, offsets[0]);
     VX_ENSURE(offsets[nchunks] == len, Serde, "{}: last chunk offset is {}, expected {}", kId,

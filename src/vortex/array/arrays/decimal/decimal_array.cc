@@ -101,7 +101,8 @@ std::optional<Result<Scalar>> DecimalArray::ScalarAtImpl(size_t i) const {
     if (!is_valid(i)) {
         return Result<Scalar>(Scalar::Null(dtype()));
     }
-    return Result<Scalar>(Scalar::Decimal(value_at(i), values_type_, dtype()));
+    // Values come from untrusted buffers and may exceed the precision: an error, not an abort.
+    return Scalar::TryNew(dtype(), DecimalValue{value_at(i), values_type_});
 }
 
 std::optional<Result<ArrayRef>> DecimalArray::SliceImpl(size_t start, size_t stop) const {

@@ -7,8 +7,10 @@
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/cast.h"
 #include "vortex/array/compute/filter.h"
+#include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/scalar/scalar.h"
 
 namespace vortex {
 
@@ -109,6 +111,15 @@ Mask DictArray::validity_mask() const {
 Result<ArrayRef> DictArray::ToCanonical() const {
     VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(values(), canonical_codes_));
     return Canonicalize(taken);
+}
+
+std::optional<Result<Scalar>> DictArray::ScalarAtImpl(size_t i) const {
+    if (!canonical_codes_->is_valid(i)) {
+        return Result<Scalar>(Scalar::Null(dtype()));
+    }
+    // One value lookup instead of canonicalizing the whole dictionary.
+    const auto code = IntegerAt(static_cast<const PrimitiveArray &>(*canonical_codes_), i);
+    return ScalarAtAs(values(), code, dtype());
 }
 
 Result<ArrayRef> DictArray::WithCodes(Result<ArrayRef> new_codes) const {

@@ -63,6 +63,7 @@ public:
     /// Takes the values by the codes.
     Result<ArrayRef> ToCanonical() const override;
 
+    std::optional<Result<Scalar>> ScalarAtImpl(size_t i) const override;
     std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;

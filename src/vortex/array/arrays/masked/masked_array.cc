@@ -4,7 +4,9 @@
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/canonical.h"
+#include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
+#include "vortex/scalar/scalar.h"
 
 namespace vortex {
 
@@ -67,6 +69,13 @@ std::shared_ptr<const MaskedArray> MaskedArray::Make(ArrayRef child, Validity va
 Result<ArrayRef> MaskedArray::ToCanonical() const {
     VX_ASSIGN_OR_RETURN(ArrayRef child, Canonicalize(masked_child()));
     return WithValidity(child, validity_);
+}
+
+std::optional<Result<Scalar>> MaskedArray::ScalarAtImpl(size_t i) const {
+    if (!validity_.is_valid(i)) {
+        return Result<Scalar>(Scalar::Null(dtype()));
+    }
+    return ScalarAtAs(masked_child(), i, dtype());
 }
 
 std::optional<Result<ArrayRef>> MaskedArray::SliceImpl(size_t start, size_t stop) const {

@@ -43,6 +43,7 @@ public:
     /// Canonicalizes the child and applies the validity.
     Result<ArrayRef> ToCanonical() const override;
 
+    std::optional<Result<Scalar>> ScalarAtImpl(size_t i) const override;
     std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
 
     struct Token {};

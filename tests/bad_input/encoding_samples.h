@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+// Valid arrays of every encoding, the starting points that the bad-input tests corrupt.
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "vortex/array/array.h"
+
+namespace vortex::bad_input {
+
+/// One valid array node and how it was made (for failure messages).
+struct Sample {
+    ArrayRef array;
+    std::string label;
+};
+
+/// Valid array nodes grouped by encoding id. They are every node (roots and all their
+/// descendants, so validity, offsets and codes children too) of random arrays over every
+/// AllTestDTypes() dtype at lengths 0, 1 and 1025, in every ArrayForm, plus ListArrays (no
+/// form produces them). At most `max_per_encoding` per id, picked round-robin over
+/// (length class, nullability) so each id keeps empty, single, long, nullable and
+/// non-nullable cases where they exist, and shuffled within those classes (fixed seed) to
+/// spread over dtypes and sliced forms. Deterministic; computed once.
+const std::map<std::string, std::vector<Sample>, std::less<>> &SamplesByEncoding();
+
+inline constexpr size_t kMaxSamplesPerEncoding = 12;
+
+} // namespace vortex::bad_input
