@@ -191,13 +191,16 @@ std::string DecimalToString(const I256 &value, int8_t scale) {
         return scale == 0 ? digits : digits + std::string(static_cast<size_t>(-scale), '0');
     }
     const bool negative = !digits.empty() && digits[0] == '-';
-    std::string magnitude = negative ? digits.substr(1) : digits;
+    const std::string_view magnitude =
+        negative ? std::string_view(digits).substr(1) : std::string_view(digits);
     const auto s = static_cast<size_t>(scale);
+    // Built with format() only: GCC 12 reports false -Wrestrict errors for std::string
+    // insert/operator+ at -O2.
     if (magnitude.size() <= s) {
-        magnitude.insert(0, s + 1 - magnitude.size(), '0');
+        return format("{}0.{:0>{}}", negative ? "-" : "", magnitude, s);
     }
-    magnitude.insert(magnitude.size() - s, ".");
-    return negative ? "-" + magnitude : magnitude;
+    const size_t point = magnitude.size() - s;
+    return format("{}{}.{}", negative ? "-" : "", magnitude.substr(0, point), magnitude.substr(point));
 }
 
 } // namespace

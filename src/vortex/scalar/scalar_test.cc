@@ -31,6 +31,16 @@ TEST(ScalarTest, ConstructsAndReadsEveryKind) {
     EXPECT_EQ(d.as_decimal().value, I256::FromInt128(-12345));
     EXPECT_EQ(d.as_decimal().type, DecimalType::I32);
     EXPECT_EQ(d.ToString(), "-123.45");
+    auto decimal_text = [](int64_t unscaled, uint8_t precision, int8_t scale) {
+        return Scalar::Decimal(I256::FromInt128(unscaled), DecimalType::I64,
+                               DType::Decimal(precision, scale, kNonNull))
+            .ToString();
+    };
+    EXPECT_EQ(decimal_text(5, 5, 3), "0.005");
+    EXPECT_EQ(decimal_text(-5, 5, 3), "-0.005");
+    EXPECT_EQ(decimal_text(12345, 5, 5), "0.12345");
+    EXPECT_EQ(decimal_text(0, 3, 2), "0.00");
+    EXPECT_EQ(decimal_text(-7, 3, -2), "-700");
 
     const DType list = DType::List(DType::Primitive(PType::I32, kNull), kNonNull);
     const auto l = Scalar::List(

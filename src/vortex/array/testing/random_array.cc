@@ -352,7 +352,7 @@ DType RandomDType(uint64_t seed, int max_depth) {
             std::vector<std::string> names;
             std::vector<DType> dtypes;
             for (size_t i = 0, nfields = rng.Between(1, 3); i < nfields; ++i) {
-                names.push_back("f" + std::to_string(i));
+                names.push_back(format("f{}", i));
                 dtypes.push_back(RandomDType(rng.Next(), max_depth - 1));
             }
             return DType::Struct(std::move(names), std::move(dtypes), n);
