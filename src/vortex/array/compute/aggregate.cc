@@ -7,6 +7,7 @@
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/total_order.h"
@@ -54,6 +55,29 @@ StatResult PrimitiveMinMax(const PrimitiveArray &array, bool max) {
     });
 }
 
+// Min or max of strings and bytes: compares the views' bytes in place (std::string_view orders
+// by unsigned bytes, as Vortex does) and builds one Scalar for the winner.
+StatResult VarBinViewMinMax(const VarBinViewArray &array, bool max) {
+    std::optional<size_t> best;
+    std::string_view best_bytes;
+    for (size_t i = 0; i < array.len(); ++i) {
+        if (!array.is_valid(i)) {
+            continue;
+        }
+        const std::string_view bytes = array.bytes_at(i);
+        if (!best || (max ? bytes > best_bytes : bytes < best_bytes)) {
+            best = i;
+            best_bytes = bytes;
+        }
+    }
+    if (!best) {
+        return std::optional<Scalar>();
+    }
+    VX_ASSIGN_OR_RETURN(Scalar value, ScalarAt(array.ToRef(), *best));
+    VX_ASSIGN_OR_RETURN(Scalar out, Cast(value, value.dtype().AsNonNullable()));
+    return std::optional<Scalar>(std::move(out));
+}
+
 // Min or max through ScalarAt, for the other orderable canonical arrays.
 StatResult GenericMinMax(const ArrayRef &array, bool max) {
     std::optional<Scalar> best;
@@ -93,6 +117,9 @@ StatResult MinMax(const ArrayRef &canonical, bool max) {
             return value;
         }
         return std::optional<Scalar>(Scalar::Extension(canonical->dtype().AsNonNullable(), *value));
+    }
+    if (const auto *views = As<VarBinViewArray>(*canonical)) {
+        return VarBinViewMinMax(*views, max);
     }
     return GenericMinMax(canonical, max);
 }
