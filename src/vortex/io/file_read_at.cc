@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <algorithm>
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <utility>
+
+#include "vortex/base/checked_cast.h"
+#include "vortex/io/posix_error_internal.h"
+#include "vortex/io/read_at.h"
+
+namespace vortex {
+namespace {
+
+// Linux transfers at most 0x7ffff000 bytes per call; asking for less keeps every count
+// representable in ssize_t on any platform.
+constexpr size_t kMaxReadPerCall = size_t{1} << 30;
+
+} // namespace
+
+Result<std::shared_ptr<FileReadAt>> FileReadAt::Open(const std::string &path) {
+    int fd;
+    do {
+        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) {
+        return Status::Io("cannot open '{}' for reading: {}", path, internal::ErrnoMessage(errno));
+    }
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) {
+        const int err = errno;
+        ::close(fd);
+        return Status::Io("cannot stat '{}': {}", path, internal::ErrnoMessage(err));
+    }
+    if (!S_ISREG(info.st_mode)) {
+        ::close(fd);
+        return Status::Io("cannot read '{}': not a regular file", path);
+    }
+    return std::make_shared<FileReadAt>(PrivateTag{}, path, fd, CheckedCast<uint64_t>(info.st_size));
+}
+
+FileReadAt::FileReadAt(PrivateTag, std::string path, int fd, uint64_t size)
+    : path_(std::move(path)), fd_(fd), size_(size) {}
+
+FileReadAt::~FileReadAt() {
+    // Nothing useful can be done about a failed close of a read-only descriptor.
+    ::close(fd_);
+}
+
+Result<Buffer> FileReadAt::Read(uint64_t offset, uint64_t length) const {
+    VX_RETURN_NOT_OK(CheckReadRange(path_, offset, length, size_));
+    const auto byte_count = CheckedCast<size_t>(length);
+    // Allocate without zeroing (BufferMut::Resize would zero): every byte is overwritten.
+    auto &pool = MemoryPool::Default();
+    uint8_t *data = pool.Allocate(byte_count, kDefaultAlignment);
+    std::shared_ptr<const void> owner(
+        data, [byte_count](uint8_t *p) { MemoryPool::Default().Free(p, byte_count, kDefaultAlignment); });
+
+    size_t done = 0;
+    while (done < byte_count) {
+        const size_t request = std::min(byte_count - done, kMaxReadPerCall);
+        const auto position = CheckedCast<off_t>(offset + done);
+        const ssize_t got = ::pread(fd_, data + done, request, position);
+        if (got < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            return Status::Io("{}: pread of {} bytes at offset {} failed: {}", path_, request, offset + done,
+                              internal::ErrnoMessage(errno));
+        }
+        // The size was fixed at open; end of file before it means the file shrank.
+        VX_ENSURE(got > 0, Io,
+                  "{}: unexpected end of file at offset {} (size at open was {}); was it truncated?", path_,
+                  offset + done, size_);
+        done += static_cast<size_t>(got);
+    }
+    return Buffer::Wrap(data, byte_count, std::move(owner));
+}
+
+} // namespace vortex
