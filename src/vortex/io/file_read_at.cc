@@ -2,14 +2,13 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include <algorithm>
 #include <cerrno>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
 
 #include "vortex/base/checked_cast.h"
 #include "vortex/io/posix_error_internal.h"
 #include "vortex/io/read_at.h"
+#include "vortex/io/regular_file_internal.h"
 
 namespace vortex {
 namespace {
@@ -21,24 +20,8 @@ constexpr size_t kMaxReadPerCall = size_t{1} << 30;
 } // namespace
 
 Result<std::shared_ptr<FileReadAt>> FileReadAt::Open(const std::string &path) {
-    int fd;
-    do {
-        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
-    if (fd < 0) {
-        return Status::Io("cannot open '{}' for reading: {}", path, internal::ErrnoMessage(errno));
-    }
-    struct stat info {};
-    if (::fstat(fd, &info) != 0) {
-        const int err = errno;
-        ::close(fd);
-        return Status::Io("cannot stat '{}': {}", path, internal::ErrnoMessage(err));
-    }
-    if (!S_ISREG(info.st_mode)) {
-        ::close(fd);
-        return Status::Io("cannot read '{}': not a regular file", path);
-    }
-    return std::make_shared<FileReadAt>(PrivateTag{}, path, fd, CheckedCast<uint64_t>(info.st_size));
+    VX_ASSIGN_OR_RETURN(const internal::OpenedRegularFile file, internal::OpenRegularFile(path, "read"));
+    return std::make_shared<FileReadAt>(PrivateTag{}, path, file.fd, file.size);
 }
 
 FileReadAt::FileReadAt(PrivateTag, std::string path, int fd, uint64_t size)

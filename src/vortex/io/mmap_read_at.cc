@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include <cerrno>
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
 
 #include "vortex/base/checked_cast.h"
 #include "vortex/io/posix_error_internal.h"
 #include "vortex/io/read_at.h"
+#include "vortex/io/regular_file_internal.h"
 
 namespace vortex {
 namespace {
@@ -35,25 +34,9 @@ size_t PageSize() {
 } // namespace
 
 Result<std::shared_ptr<MmapReadAt>> MmapReadAt::Open(const std::string &path) {
-    int fd;
-    do {
-        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
-    if (fd < 0) {
-        const int err = errno;
-        return Status::Io("cannot open '{}' for reading: {}", path, internal::ErrnoMessage(err));
-    }
-    struct stat info {};
-    if (::fstat(fd, &info) != 0) {
-        const int err = errno;
-        ::close(fd);
-        return Status::Io("cannot stat '{}': {}", path, internal::ErrnoMessage(err));
-    }
-    if (!S_ISREG(info.st_mode)) {
-        ::close(fd);
-        return Status::Io("cannot map '{}': not a regular file", path);
-    }
-    const auto size = CheckedCast<uint64_t>(info.st_size);
+    VX_ASSIGN_OR_RETURN(const internal::OpenedRegularFile file, internal::OpenRegularFile(path, "map"));
+    const int fd = file.fd;
+    const uint64_t size = file.size;
     if (size == 0) {
         // mmap rejects a zero length; an empty file simply has nothing to map.
         ::close(fd);
