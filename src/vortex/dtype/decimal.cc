@@ -56,6 +56,19 @@ int128_t I256::ToInt128() const {
     return static_cast<int128_t>(u);
 }
 
+bool I256::CheckedAdd(const I256 &a, const I256 &b, I256 *out) {
+    uint64_t carry = 0;
+    I256 sum;
+    for (int i = 0; i < 4; ++i) {
+        const uint128_t limb = uint128_t{a.limbs[i]} + b.limbs[i] + carry;
+        sum.limbs[i] = static_cast<uint64_t>(limb);
+        carry = static_cast<uint64_t>(limb >> 64);
+    }
+    *out = sum;
+    // Signed overflow: both operands share a sign that the sum does not.
+    return !(a.is_negative() == b.is_negative() && sum.is_negative() != a.is_negative());
+}
+
 std::strong_ordering operator<=>(const I256 &a, const I256 &b) {
     if (a.is_negative() != b.is_negative()) {
         return a.is_negative() ? std::strong_ordering::less : std::strong_ordering::greater;

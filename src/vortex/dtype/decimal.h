@@ -66,6 +66,10 @@ struct I256 {
     int128_t ToInt128() const;
     std::string ToString() const;
 
+    /// Adds two's complement 256-bit values; returns false on signed overflow (then `*out`
+    /// holds the wrapped sum).
+    static bool CheckedAdd(const I256 &a, const I256 &b, I256 *out);
+
     friend bool operator==(const I256 &, const I256 &) = default;
     friend std::strong_ordering operator<=>(const I256 &a, const I256 &b);
 };

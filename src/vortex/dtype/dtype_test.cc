@@ -107,5 +107,22 @@ TEST(I256Test, RoundTripsBytesAndPrints) {
     EXPECT_LT(I256::FromInt128(3), I256::FromInt128(big));
 }
 
+TEST(I256Test, CheckedAddCarriesAcrossLimbsAndDetectsOverflow) {
+    I256 sum;
+    ASSERT_TRUE(I256::CheckedAdd(I256::FromInt128(-5), I256::FromInt128(3), &sum));
+    EXPECT_EQ(sum, I256::FromInt128(-2));
+    const int128_t low_max = static_cast<int128_t>(~uint128_t{0} >> 1);
+    ASSERT_TRUE(I256::CheckedAdd(I256::FromInt128(low_max), I256::FromInt128(low_max), &sum));
+    EXPECT_FALSE(sum.FitsIn(16));
+    EXPECT_EQ(sum.ToString(), "340282366920938463463374607431768211454");
+    I256 max;
+    for (auto &limb : max.limbs) {
+        limb = ~uint64_t{0};
+    }
+    max.limbs[3] >>= 1; // 2^255 - 1
+    EXPECT_FALSE(I256::CheckedAdd(max, I256::FromInt128(1), &sum));
+    EXPECT_TRUE(I256::CheckedAdd(max, I256::FromInt128(-1), &sum));
+}
+
 } // namespace
 } // namespace vortex

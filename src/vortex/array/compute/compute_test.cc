@@ -7,6 +7,7 @@
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/chunked/chunked_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
+#include "vortex/array/arrays/decimal/decimal_array.h"
 #include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
@@ -149,6 +150,60 @@ TEST(AggregateTest, MinMaxSumNullCount) {
     EXPECT_FALSE(*IsSorted(PrimitiveArray::FromOptionals<int32_t>({std::nullopt, 1, 1, 2}), true));
     EXPECT_FALSE(*IsSorted(PrimitiveArray::FromValues<int32_t>({2, 1})));
     EXPECT_FALSE(*IsConstant(array));
+}
+
+// Builds a decimal array of `precision`/`scale` stored as I64, with nulls where a value is absent.
+ArrayRef DecimalArrayOf(uint8_t precision, int8_t scale, const std::vector<std::optional<int64_t>> &values) {
+    std::vector<int64_t> raw;
+    std::vector<bool> valid;
+    for (const auto &v : values) {
+        raw.push_back(v.value_or(0));
+        valid.push_back(v.has_value());
+    }
+    return DecimalArray::Make(DecimalDType{precision, scale}, DecimalType::I64,
+                              Buffer::CopyFrom(std::span<const int64_t>(raw)),
+                              Validity::FromMask(Mask::FromBits(BitBuffer::FromBools(valid))));
+}
+
+TEST(AggregateTest, DecimalSumIsExactWithTenMoreDigits) {
+    // 1.25 + null + -0.50 + 10.00 = 10.75, as decimal(15, 2).
+    const ArrayRef prices = DecimalArrayOf(5, 2, {125, std::nullopt, -50, 1000});
+    ASSERT_OK_AND_ASSIGN(Scalar sum, Sum(prices));
+    EXPECT_EQ(sum.dtype(), DType::Decimal(15, 2, kN));
+    EXPECT_EQ(sum.as_decimal().value, I256::FromInt128(1075));
+    EXPECT_EQ(sum.ToString(), "10.75");
+    // All null: zero. Precision 18 sums into 28 digits, so 18-digit values cannot overflow here.
+    EXPECT_EQ(Sum(DecimalArrayOf(3, 0, {std::nullopt}))->as_decimal().value, I256::FromInt128(0));
+    const int64_t nines = 999'999'999'999'999'999;
+    ASSERT_OK_AND_ASSIGN(Scalar wide, Sum(DecimalArrayOf(18, 0, {nines, nines, nines})));
+    EXPECT_EQ(wide.as_decimal().value, I256::FromInt128(int128_t{nines} * 3));
+    EXPECT_EQ(wide.dtype(), DType::Decimal(28, 0, kN));
+}
+
+TEST(AggregateTest, DecimalSumBeyondPrecision76IsNull) {
+    // Precision 76 caps the sum's precision at 76: two 76-digit values overflow it.
+    I256 big = I256::FromInt128(1);
+    for (int i = 0; i < 75; ++i) {
+        // big *= 10, by addition.
+        const I256 base = big;
+        for (int j = 0; j < 9; ++j) {
+            ASSERT_TRUE(I256::CheckedAdd(big, base, &big));
+        }
+    }
+    // big = 10^75; 9 * 10^75 has 76 digits and twice that has 77.
+    I256 nine_big = big;
+    for (int j = 0; j < 8; ++j) {
+        ASSERT_TRUE(I256::CheckedAdd(nine_big, big, &nine_big));
+    }
+    std::vector<uint8_t> bytes(64);
+    nine_big.ToLittleEndian(bytes.data(), 32);
+    nine_big.ToLittleEndian(bytes.data() + 32, 32);
+    const ArrayRef values =
+        DecimalArray::Make(DecimalDType{76, 0}, DecimalType::I256,
+                           Buffer::CopyFrom(std::span<const uint8_t>(bytes)), Validity::NonNullable());
+    ASSERT_OK_AND_ASSIGN(Scalar sum, Sum(values));
+    EXPECT_TRUE(sum.is_null());
+    EXPECT_EQ(sum.dtype(), DType::Decimal(76, 0, kN));
 }
 
 TEST(StatisticsTest, CachesAndAcceptsKnownValues) {
