@@ -150,6 +150,9 @@ Status ParseDecimalFormat(std::string_view format, Nullability n, ImportedSchema
         default:
             return Status::InvalidArgument("unsupported decimal bit width in '{}'", format);
     }
+    // A width narrower than the precision needs cannot hold its values (Arrow: 9, 18, 38, 76 digits).
+    VX_ENSURE(values_type >= MinDecimalTypeForPrecision(static_cast<uint8_t>(precision)), InvalidArgument,
+              "decimal format '{}': precision {} does not fit {} bits", format, precision, bits);
     VX_ASSIGN_OR_RETURN(out.physical,
                         DType::TryDecimal(static_cast<uint8_t>(precision), static_cast<int8_t>(scale), n));
     out.layout = Layout::Decimal;

@@ -133,7 +133,8 @@ TEST(ArrowImportTest, SchemaIsReleasedOnce) {
         ArrowSchema schema_unsupported = MakeSchema(unsupported, 0, &releases);
         EXPECT_RAISES(NotImplemented, ImportSchema(&schema_unsupported));
     }
-    for (const char *malformed : {"d:", "d:5", "d:5,x", "d:5,2,100", "w:", "+w:x", "tsx:", "ttD", "+l"}) {
+    for (const char *malformed :
+         {"d:", "d:5", "d:5,x", "d:5,2,100", "d:10,0,32", "d:39,0,128", "w:", "+w:x", "tsx:", "ttD", "+l"}) {
         SCOPED_TRACE(malformed);
         ArrowSchema schema_malformed = MakeSchema(malformed, 0, &releases);
         EXPECT_RAISES(InvalidArgument, ImportSchema(&schema_malformed));
