@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 // Direct tests of the other canonical arrays (null, bool, decimal, struct, fixed-size list,
-// extension) and the logical ones (chunked, constant, masked).
+// extension) and the logical ones (chunked, constant, masked, and dict/list/list-view over
+// constant integer children).
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/chunked/chunked_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/decimal/decimal_array.h"
+#include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/fixed_size_list/fixed_size_list_array.h"
+#include "vortex/array/arrays/list/list_array.h"
+#include "vortex/array/arrays/listview/listview_array.h"
 #include "vortex/array/arrays/masked/masked_array.h"
 #include "vortex/array/arrays/null/null_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/builder/array_builder.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/compute.h"
 #include "vortex/array/testing/status_matchers.h"
@@ -212,6 +217,108 @@ TEST(ConstantArrayTest, ExpandsAndRoundTrips) {
     EXPECT_EQ(min.as_string_view(), "hi");
     EXPECT_RAISES(Serde, ConstantEncoding::Instance().Build(array->dtype(), 1, {}, {Buffer::CopyFrom("\xff")},
                                                             std::vector<ArrayRef>{}));
+}
+
+// A file states a constant child of any length in a few bytes; these lengths would need
+// terabytes if a constant code, offset or size were expanded anywhere below.
+constexpr size_t kHugeLen = size_t{1} << 40;
+
+ArrayRef ConstantU32(uint32_t value, size_t len) {
+    return ConstantArray::Make(Scalar::Primitive<uint32_t>(value, Nullability::NonNullable), len);
+}
+
+TEST(DictArrayTest, ConstantCodesOfHugeLengthAreNotExpanded) {
+    const ArrayRef values = PrimitiveArray::FromValues(std::vector<int32_t>{10, 20, 30});
+    ASSERT_OK_AND_ASSIGN(auto dict, DictArray::TryMake(ConstantU32(2, kHugeLen), values));
+    const ArrayRef array = dict;
+    EXPECT_EQ(array->len(), kHugeLen);
+    EXPECT_TRUE(array->is_valid(kHugeLen - 1));
+    EXPECT_EQ(*ScalarAt(array, kHugeLen - 1), Scalar::Primitive<int32_t>(30, Nullability::NonNullable));
+    ASSERT_OK_AND_ASSIGN(ArrayRef tail, Slice(array, kHugeLen - 3, kHugeLen));
+    ASSERT_OK_AND_ASSIGN(ArrayRef tail_canonical, Canonicalize(tail));
+    ExpectSameScalars(PrimitiveArray::FromValues(std::vector<int32_t>{30, 30, 30}), tail_canonical);
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
+    EXPECT_EQ(rebuilt->len(), kHugeLen);
+    EXPECT_EQ(*ScalarAt(rebuilt, 0), Scalar::Primitive<int32_t>(30, Nullability::NonNullable));
+
+    // A null constant code makes every element null.
+    const ArrayRef null_codes =
+        ConstantArray::Make(Scalar::Null(DType::Primitive(PType::U8, Nullability::Nullable)), kHugeLen);
+    ASSERT_OK_AND_ASSIGN(auto nulls, DictArray::TryMake(null_codes, values));
+    EXPECT_TRUE(nulls->dtype().is_nullable());
+    EXPECT_FALSE(nulls->is_valid(kHugeLen - 1));
+    EXPECT_TRUE(ScalarAt(nulls, 7)->is_null());
+
+    // An out-of-range or negative constant code is rejected, also through Build.
+    EXPECT_RAISES(InvalidArgument, DictArray::TryMake(ConstantU32(3, kHugeLen), values));
+    EXPECT_RAISES(
+        Serde, // as for negative primitive codes
+        DictArray::TryMake(
+            ConstantArray::Make(Scalar::Primitive<int8_t>(-1, Nullability::NonNullable), kHugeLen), values));
+    DictMetadata metadata;
+    metadata.values_len = 3;
+    metadata.codes_ptype = PType::U32;
+    EXPECT_RAISES(Serde,
+                  DictEncoding::Instance().Build(values->dtype(), kHugeLen, metadata.Serialize(), {},
+                                                 std::vector<ArrayRef>{ConstantU32(3, kHugeLen), values}));
+    // An empty constant holds no code, so any value is fine.
+    ASSERT_OK_AND_ASSIGN(auto empty, DictArray::TryMake(ConstantU32(99, 0), values));
+    EXPECT_EQ(empty->len(), 0u);
+}
+
+TEST(ListArrayTest, ConstantOffsetsDescribeEmptyLists) {
+    const ArrayRef elements = PrimitiveArray::FromValues(std::vector<int32_t>{1, 2, 3});
+    ASSERT_OK_AND_ASSIGN(auto list,
+                         ListArray::TryMake(elements, ConstantU32(2, kHugeLen + 1), Validity::NonNullable()));
+    const ArrayRef array = list;
+    EXPECT_EQ(array->len(), kHugeLen);
+    EXPECT_EQ(list->offset_at(kHugeLen), 2u);
+    EXPECT_TRUE(ScalarAt(array, kHugeLen - 1)->elements().empty());
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
+    EXPECT_EQ(rebuilt->len(), kHugeLen);
+    // The canonical form keeps constant views, so even the huge list converts.
+    ASSERT_OK_AND_ASSIGN(ArrayRef canonical, Canonicalize(array));
+    ASSERT_EQ(canonical->len(), kHugeLen);
+    const auto *view = As<ListViewArray>(*canonical);
+    ASSERT_NE(view, nullptr);
+    EXPECT_EQ(view->size_at(kHugeLen - 1), 0u);
+    ASSERT_OK_AND_ASSIGN(ArrayRef tail, Slice(array, kHugeLen - 3, kHugeLen));
+    ASSERT_OK_AND_ASSIGN(ArrayRef tail_canonical, Canonicalize(tail));
+    ExpectSameScalars(tail, tail_canonical);
+
+    EXPECT_RAISES(InvalidArgument,
+                  ListArray::TryMake(elements, ConstantU32(4, kHugeLen), Validity::NonNullable()));
+    EXPECT_RAISES(InvalidArgument, ListArray::TryMake(elements, ConstantU32(0, 0), Validity::NonNullable()));
+}
+
+TEST(ListViewArrayTest, ConstantOffsetsAndSizesRepeatOneView) {
+    const ArrayRef elements = PrimitiveArray::FromValues(std::vector<int32_t>{1, 2, 3});
+    ASSERT_OK_AND_ASSIGN(auto list_view,
+                         ListViewArray::TryMake(elements, ConstantU32(1, kHugeLen), ConstantU32(2, kHugeLen),
+                                                Validity::NonNullable()));
+    const ArrayRef array = list_view;
+    ASSERT_OK_AND_ASSIGN(Scalar last, ScalarAt(array, kHugeLen - 1));
+    ASSERT_EQ(last.elements().size(), 2u);
+    EXPECT_EQ(last.elements()[0].as<int32_t>(), 2);
+    EXPECT_EQ(last.elements()[1].as<int32_t>(), 3);
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
+    EXPECT_EQ(rebuilt->len(), kHugeLen);
+
+    // Small derived arrays still work through every per-view reader.
+    ASSERT_OK_AND_ASSIGN(ArrayRef tail, Slice(array, kHugeLen - 3, kHugeLen));
+    ASSERT_OK_AND_ASSIGN(ArrayRef taken, Take(tail, PrimitiveArray::FromValues(std::vector<uint32_t>{2, 0})));
+    EXPECT_EQ(*ScalarAt(taken, 1), last);
+    ASSERT_OK_AND_ASSIGN(auto builder, MakeBuilder(array->dtype()));
+    ASSERT_OK(builder->AppendArray(tail));
+    ExpectSameScalars(tail, builder->Finish());
+
+    // One constant child and one primitive child: every view is checked.
+    EXPECT_RAISES(InvalidArgument,
+                  ListViewArray::TryMake(elements, ConstantU32(1, 2),
+                                         PrimitiveArray::FromValues(std::vector<uint32_t>{2, 3}),
+                                         Validity::NonNullable()));
+    EXPECT_RAISES(InvalidArgument, ListViewArray::TryMake(elements, ConstantU32(2, kHugeLen),
+                                                          ConstantU32(2, kHugeLen), Validity::NonNullable()));
 }
 
 TEST(MaskedArrayTest, AppliesValidity) {

@@ -3,7 +3,6 @@
 #include "vortex/array/builder/list_builder.h"
 
 #include <algorithm>
-#include <type_traits>
 #include <vector>
 
 #include "vortex/array/arrays/extension/extension_array.h"
@@ -17,26 +16,6 @@
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
-namespace {
-
-// Widens a canonical integer array (list offsets or sizes, validated non-negative) to u64.
-std::vector<uint64_t> IntegersOf(const ArrayRef &array) {
-    const auto &primitive = static_cast<const PrimitiveArray &>(*array);
-    std::vector<uint64_t> out(primitive.len());
-    VisitPType(primitive.ptype(), [&]<typename T>() {
-        if constexpr (std::is_integral_v<T>) {
-            const auto values = primitive.values_as<T>();
-            for (size_t i = 0; i < out.size(); ++i) {
-                out[i] = static_cast<uint64_t>(values[i]);
-            }
-        } else {
-            VX_CHECK_MSG(false, "list offsets of {}", PTypeName(primitive.ptype()));
-        }
-    });
-    return out;
-}
-
-} // namespace
 
 Result<std::unique_ptr<ListBuilder>> ListBuilder::Make(DType dtype) {
     VX_ENSURE(dtype.is_list(), InvalidArgument, "ListBuilder needs a list dtype, got {}", dtype);
@@ -84,8 +63,13 @@ Status ListBuilder::AppendArray(const ArrayRef &array) {
     VX_DCHECK_EQ(list_start_, elements_->len()); // no list left open by the typed API
     const size_t count = lists->len();
     const Validity &validity = lists->validity();
-    const std::vector<uint64_t> offsets = IntegersOf(lists->offsets());
-    const std::vector<uint64_t> sizes = IntegersOf(lists->sizes());
+    // Read per view: the offsets and sizes may be constants that must not be expanded.
+    std::vector<uint64_t> offsets(count);
+    std::vector<uint64_t> sizes(count);
+    for (size_t i = 0; i < count; ++i) {
+        offsets[i] = lists->offset_at(i);
+        sizes[i] = lists->size_at(i);
+    }
     // The valid non-empty lists: are they in order without overlaps, and how many elements
     // lie between the first and the last?
     bool ordered = true;

@@ -44,9 +44,9 @@ Result<ArrayRef> DictEncoding::Build(const DType &dtype,
 }
 
 DictArray::DictArray(
-    Token, DType dtype, ArrayRef codes, ArrayRef canonical_codes, ArrayRef values, bool all_values_referenced)
+    Token, DType dtype, ArrayRef codes, IntegerChild code_lookup, ArrayRef values, bool all_values_referenced)
     : Array(DictEncoding::Instance(), std::move(dtype), codes->len(), {}, {codes, values}),
-      canonical_codes_(std::move(canonical_codes)), all_values_referenced_(all_values_referenced) {}
+      code_lookup_(std::move(code_lookup)), all_values_referenced_(all_values_referenced) {}
 
 Result<std::shared_ptr<const DictArray>>
 DictArray::TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced) {
@@ -55,13 +55,10 @@ DictArray::TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced) 
               "dict codes must be integers, got {}", codes->dtype());
     VX_ENSURE(values->len() <= UINT32_MAX, InvalidArgument, "dict has {} values, more than u32",
               values->len());
-    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(codes));
-    const auto *primitive = As<PrimitiveArray>(*canonical);
-    VX_ENSURE(primitive != nullptr, Internal, "dict codes did not canonicalize to primitive");
-    VX_ASSIGN_OR_RETURN(auto code_values, IntegersAsU64(*primitive, "dict codes"));
-    for (size_t i = 0; i < code_values.size(); ++i) {
-        VX_ENSURE(!primitive->is_valid(i) || code_values[i] < values->len(), InvalidArgument,
-                  "dict code {} at {} out of range for {} values", code_values[i], i, values->len());
+    VX_ASSIGN_OR_RETURN(IntegerChild lookup, IntegerChild::Make(codes, "dict codes", true));
+    for (size_t i = 0; i < lookup.positions_to_check(); ++i) {
+        VX_ENSURE(!lookup.is_valid(i) || lookup.at(i) < values->len(), InvalidArgument,
+                  "dict code {} at {} out of range for {} values", lookup.at(i), i, values->len());
     }
     DType dtype = values->dtype();
     if (codes->dtype().is_nullable() && !dtype.is_nullable()) {
@@ -69,8 +66,8 @@ DictArray::TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced) 
         dtype = dtype.AsNullable();
         VX_ASSIGN_OR_RETURN(values, Cast(values, dtype));
     }
-    return std::make_shared<const DictArray>(Token{}, std::move(dtype), std::move(codes),
-                                             std::move(canonical), std::move(values), all_values_referenced);
+    return std::make_shared<const DictArray>(Token{}, std::move(dtype), std::move(codes), std::move(lookup),
+                                             std::move(values), all_values_referenced);
 }
 
 std::shared_ptr<const DictArray> DictArray::Make(ArrayRef codes, ArrayRef values) {
@@ -89,14 +86,11 @@ DictMetadata DictArray::metadata() const {
 }
 
 bool DictArray::is_valid(size_t i) const {
-    if (!canonical_codes_->is_valid(i)) {
-        return false;
-    }
-    return values()->is_valid(IntegerAt(static_cast<const PrimitiveArray &>(*canonical_codes_), i));
+    return code_lookup_.is_valid(i) && values()->is_valid(code_lookup_.at(i));
 }
 
 Mask DictArray::validity_mask() const {
-    const Mask codes_mask = canonical_codes_->validity_mask();
+    const Mask codes_mask = code_lookup_.array()->validity_mask();
     const Mask values_mask = values()->validity_mask();
     if (values_mask.all_true()) {
         return codes_mask;
@@ -109,17 +103,16 @@ Mask DictArray::validity_mask() const {
 }
 
 Result<ArrayRef> DictArray::ToCanonical() const {
-    VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(values(), canonical_codes_));
+    VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(values(), code_lookup_.array()));
     return Canonicalize(taken);
 }
 
 std::optional<Result<Scalar>> DictArray::ScalarAtImpl(size_t i) const {
-    if (!canonical_codes_->is_valid(i)) {
+    if (!code_lookup_.is_valid(i)) {
         return Result<Scalar>(Scalar::Null(dtype()));
     }
     // One value lookup instead of canonicalizing the whole dictionary.
-    const auto code = IntegerAt(static_cast<const PrimitiveArray &>(*canonical_codes_), i);
-    return ScalarAtAs(values(), code, dtype());
+    return ScalarAtAs(values(), code_lookup_.at(i), dtype());
 }
 
 Result<ArrayRef> DictArray::WithCodes(Result<ArrayRef> new_codes) const {

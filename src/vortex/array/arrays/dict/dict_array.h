@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
+#include "vortex/array/arrays/primitive/integer_child.h"
 #include "vortex/array/encoding.h"
 #include "vortex/dtype/ptype.h"
 
@@ -72,7 +73,7 @@ public:
     DictArray(Token,
               DType dtype,
               ArrayRef codes,
-              ArrayRef canonical_codes,
+              IntegerChild code_lookup,
               ArrayRef values,
               bool all_values_referenced);
 
@@ -80,9 +81,9 @@ private:
     // Rebuilds this dictionary over codes that a compute function derived from codes().
     Result<ArrayRef> WithCodes(Result<ArrayRef> new_codes) const;
 
-    // Canonical (PrimitiveArray) form of codes(), decoded once at construction so that
-    // validity and lookups are infallible.
-    ArrayRef canonical_codes_;
+    // codes() canonicalized once at construction (or kept constant) so that validity and
+    // lookups are infallible and never expand a constant.
+    IntegerChild code_lookup_;
     bool all_values_referenced_;
 };
 

@@ -53,31 +53,31 @@ Result<ArrayRef> ListEncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array).ValueOrDie());
 }
 
-ListArray::ListArray(Token, DType dtype, ArrayRef elements, ArrayRef offsets, Validity validity)
+ListArray::ListArray(Token, DType dtype, ArrayRef elements, IntegerChild offsets, Validity validity)
     : Array(ListEncoding::Instance(),
             std::move(dtype),
-            offsets->len() - 1,
+            offsets.len() - 1,
             {},
-            ListChildren(elements, offsets, validity, offsets->len() - 1)),
+            ListChildren(elements, offsets.array(), validity, offsets.len() - 1)),
       elements_(std::move(elements)), offsets_(std::move(offsets)), validity_(std::move(validity)) {}
 
 Result<std::shared_ptr<const ListArray>>
 ListArray::TryMake(ArrayRef elements, ArrayRef offsets, Validity validity) {
     VX_ENSURE(elements && offsets, InvalidArgument, "list parts must not be null");
-    VX_ASSIGN_OR_RETURN(auto canonical_offsets, CanonicalIntegers(offsets, "list offsets"));
-    VX_ENSURE(offsets->len() >= 1, InvalidArgument, "list offsets need at least one entry");
-    const size_t len = offsets->len() - 1;
+    VX_ASSIGN_OR_RETURN(IntegerChild lookup, IntegerChild::Make(offsets, "list offsets", false));
+    VX_ENSURE(lookup.len() >= 1, InvalidArgument, "list offsets need at least one entry");
+    const size_t len = lookup.len() - 1;
     VX_RETURN_NOT_OK(internal::CheckValidity(validity, validity.nullability(), len));
-    VX_ASSIGN_OR_RETURN(auto values, IntegersAsU64(*canonical_offsets, "list offsets"));
-    for (size_t i = 0; i < len; ++i) {
-        VX_ENSURE(values[i] <= values[i + 1], InvalidArgument, "list offsets decrease at {}: {} > {}", i,
-                  values[i], values[i + 1]);
+    // A constant child has one distinct value: non-decreasing, and every list is empty.
+    for (size_t i = 0; i + 1 < lookup.positions_to_check(); ++i) {
+        VX_ENSURE(lookup.at(i) <= lookup.at(i + 1), InvalidArgument, "list offsets decrease at {}: {} > {}",
+                  i, lookup.at(i), lookup.at(i + 1));
     }
-    VX_ENSURE(values[len] <= elements->len(), InvalidArgument, "last list offset {} exceeds {} elements",
-              values[len], elements->len());
+    VX_ENSURE(lookup.at(len) <= elements->len(), InvalidArgument, "last list offset {} exceeds {} elements",
+              lookup.at(len), elements->len());
     DType dtype = DType::List(elements->dtype(), validity.nullability());
     return std::make_shared<const ListArray>(Token{}, std::move(dtype), std::move(elements),
-                                             std::move(canonical_offsets), std::move(validity));
+                                             std::move(lookup), std::move(validity));
 }
 
 std::shared_ptr<const ListArray> ListArray::Make(ArrayRef elements, ArrayRef offsets, Validity validity) {
@@ -87,33 +87,42 @@ std::shared_ptr<const ListArray> ListArray::Make(ArrayRef elements, ArrayRef off
 }
 
 uint64_t ListArray::offset_at(size_t i) const {
-    return IntegerAt(static_cast<const PrimitiveArray &>(*offsets_), i);
+    return offsets_.at(i);
 }
 
 Result<std::vector<uint8_t>> ListArray::SerializeMetadata() const {
     vortex::array::ListMetadata proto;
     proto.set_elements_len(elements_->len());
-    proto.set_offset_ptype(static_cast<vortex::dtype::PType>(offsets_->dtype().ptype()));
+    proto.set_offset_ptype(static_cast<vortex::dtype::PType>(offsets()->dtype().ptype()));
     return internal::SerializeProtoMetadata(proto);
 }
 
 Result<ArrayRef> ListArray::ToCanonical() const {
     // Views: offsets[0..len) and sizes offsets[i+1] - offsets[i], in the offsets' ptype.
-    const auto &offsets = static_cast<const PrimitiveArray &>(*offsets_);
-    VX_ASSIGN_OR_RETURN(ArrayRef starts, Slice(offsets_, 0, len()));
-    Buffer sizes = VisitIntPType(offsets.ptype(), [&]<typename T>() {
-        auto values = offsets.values_as<T>();
+    VX_ASSIGN_OR_RETURN(ArrayRef starts, Slice(offsets(), 0, len()));
+    const PType ptype = offsets()->dtype().ptype();
+    if (offsets_.primitive() == nullptr) {
+        // Constant offsets: every list is empty, so the sizes are a constant zero too.
+        ArrayRef sizes = VisitIntPType(ptype, [&]<typename T>() -> ArrayRef {
+            return ConstantArray::Make(Scalar::Primitive<T>(T{0}, Nullability::NonNullable), len());
+        });
+        VX_ASSIGN_OR_RETURN(
+            auto view, ListViewArray::TryMake(elements_, std::move(starts), std::move(sizes), validity_));
+        return ArrayRef(std::move(view));
+    }
+    const PrimitiveArray &primitive = *offsets_.primitive();
+    Buffer sizes = VisitIntPType(ptype, [&]<typename T>() {
+        auto values = primitive.values_as<T>();
         BufferMut out = BufferMut::Zeroed(len() * sizeof(T));
         for (size_t i = 0; i < len(); ++i) {
             out.data_as<T>()[i] = static_cast<T>(values[i + 1] - values[i]);
         }
         return std::move(out).Freeze();
     });
-    VX_ASSIGN_OR_RETURN(auto view,
-                        ListViewArray::TryMake(
-                            elements_, std::move(starts),
-                            PrimitiveArray::Make(offsets.ptype(), std::move(sizes), Validity::NonNullable()),
-                            validity_));
+    VX_ASSIGN_OR_RETURN(auto view, ListViewArray::TryMake(
+                                       elements_, std::move(starts),
+                                       PrimitiveArray::Make(ptype, std::move(sizes), Validity::NonNullable()),
+                                       validity_));
     return ArrayRef(std::move(view));
 }
 
@@ -137,12 +146,16 @@ std::optional<Result<Scalar>> ListArray::ScalarAtImpl(size_t i) const {
 }
 
 std::optional<Result<ArrayRef>> ListArray::SliceImpl(size_t start, size_t stop) const {
-    auto offsets = Slice(offsets_, start, stop + 1);
+    auto offsets = Slice(offsets_.array(), start, stop + 1);
     if (!offsets.ok()) {
         return Result<ArrayRef>(offsets.status());
     }
-    return Result<ArrayRef>(std::make_shared<const ListArray>(
-        Token{}, dtype(), elements_, *std::move(offsets), validity_.Slice(start, stop)));
+    auto lookup = IntegerChild::Adopt(*std::move(offsets));
+    if (!lookup.ok()) {
+        return Result<ArrayRef>(lookup.status());
+    }
+    return Result<ArrayRef>(std::make_shared<const ListArray>(Token{}, dtype(), elements_, *std::move(lookup),
+                                                              validity_.Slice(start, stop)));
 }
 
 } // namespace vortex

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "vortex/array/array.h"
+#include "vortex/array/arrays/primitive/integer_child.h"
 #include "vortex/array/encoding.h"
 #include "vortex/array/validity.h"
 
@@ -36,8 +37,9 @@ public:
     static std::shared_ptr<const ListArray> Make(ArrayRef elements, ArrayRef offsets, Validity validity);
 
     const ArrayRef &elements() const { return elements_; }
-    /// The offsets, canonical (a PrimitiveArray of an integer ptype).
-    const ArrayRef &offsets() const { return offsets_; }
+    /// The offsets: a canonical integer PrimitiveArray, or a ConstantArray (all lists empty),
+    /// which is kept unexpanded.
+    const ArrayRef &offsets() const { return offsets_.array(); }
     const Validity &validity() const { return validity_; }
     uint64_t offset_at(size_t i) const;
 
@@ -51,11 +53,11 @@ public:
     std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
 
     struct Token {};
-    ListArray(Token, DType dtype, ArrayRef elements, ArrayRef offsets, Validity validity);
+    ListArray(Token, DType dtype, ArrayRef elements, IntegerChild offsets, Validity validity);
 
 private:
     ArrayRef elements_;
-    ArrayRef offsets_;
+    IntegerChild offsets_;
     Validity validity_;
 };
 

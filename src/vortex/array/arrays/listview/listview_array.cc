@@ -69,34 +69,35 @@ Result<ArrayRef> ListViewEncoding::Build(const DType &dtype,
 }
 
 ListViewArray::ListViewArray(
-    Token, DType dtype, ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity)
+    Token, DType dtype, ArrayRef elements, IntegerChild offsets, IntegerChild sizes, Validity validity)
     : Array(ListViewEncoding::Instance(),
             std::move(dtype),
-            offsets->len(),
+            offsets.len(),
             {},
-            ListViewChildren(elements, offsets, sizes, validity, offsets->len())),
+            ListViewChildren(elements, offsets.array(), sizes.array(), validity, offsets.len())),
       elements_(std::move(elements)), offsets_(std::move(offsets)), sizes_(std::move(sizes)),
       validity_(std::move(validity)) {}
 
 Result<std::shared_ptr<const ListViewArray>>
 ListViewArray::TryMake(ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity) {
     VX_ENSURE(elements && offsets && sizes, InvalidArgument, "list view parts must not be null");
-    VX_ASSIGN_OR_RETURN(auto canonical_offsets, CanonicalIntegers(offsets, "list view offsets"));
-    VX_ASSIGN_OR_RETURN(auto canonical_sizes, CanonicalIntegers(sizes, "list view sizes"));
     const size_t len = offsets->len();
     VX_ENSURE(sizes->len() == len, InvalidArgument, "list view has {} offsets but {} sizes", len,
               sizes->len());
+    VX_ASSIGN_OR_RETURN(IntegerChild offset_lookup, IntegerChild::Make(offsets, "list view offsets", false));
+    VX_ASSIGN_OR_RETURN(IntegerChild size_lookup, IntegerChild::Make(sizes, "list view sizes", false));
     VX_RETURN_NOT_OK(internal::CheckValidity(validity, validity.nullability(), len));
-    VX_ASSIGN_OR_RETURN(auto offset_values, IntegersAsU64(*canonical_offsets, "list view offsets"));
-    VX_ASSIGN_OR_RETURN(auto size_values, IntegersAsU64(*canonical_sizes, "list view sizes"));
-    for (size_t i = 0; i < len; ++i) {
-        VX_ENSURE(offset_values[i] <= elements->len() && size_values[i] <= elements->len() - offset_values[i],
-                  InvalidArgument, "list {}: view [{}, +{}) outside {} elements", i, offset_values[i],
-                  size_values[i], elements->len());
+    // Two constant children describe one view; otherwise every view is checked.
+    const size_t checked = std::max(offset_lookup.positions_to_check(), size_lookup.positions_to_check());
+    for (size_t i = 0; i < checked; ++i) {
+        const uint64_t offset = offset_lookup.at(i);
+        const uint64_t size = size_lookup.at(i);
+        VX_ENSURE(offset <= elements->len() && size <= elements->len() - offset, InvalidArgument,
+                  "list {}: view [{}, +{}) outside {} elements", i, offset, size, elements->len());
     }
     DType dtype = DType::List(elements->dtype(), validity.nullability());
     return std::make_shared<const ListViewArray>(Token{}, std::move(dtype), std::move(elements),
-                                                 std::move(canonical_offsets), std::move(canonical_sizes),
+                                                 std::move(offset_lookup), std::move(size_lookup),
                                                  std::move(validity));
 }
 
@@ -108,11 +109,22 @@ ListViewArray::Make(ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validit
 }
 
 uint64_t ListViewArray::offset_at(size_t i) const {
-    return IntegerAt(static_cast<const PrimitiveArray &>(*offsets_), i);
+    return offsets_.at(i);
 }
 
 uint64_t ListViewArray::size_at(size_t i) const {
-    return IntegerAt(static_cast<const PrimitiveArray &>(*sizes_), i);
+    return sizes_.at(i);
+}
+
+Result<ArrayRef>
+ListViewArray::WithViews(Result<ArrayRef> offsets, Result<ArrayRef> sizes, Validity validity) const {
+    VX_ASSIGN_OR_RETURN(ArrayRef offsets_out, std::move(offsets));
+    VX_ASSIGN_OR_RETURN(ArrayRef sizes_out, std::move(sizes));
+    VX_ASSIGN_OR_RETURN(IntegerChild offset_lookup, IntegerChild::Adopt(std::move(offsets_out)));
+    VX_ASSIGN_OR_RETURN(IntegerChild size_lookup, IntegerChild::Adopt(std::move(sizes_out)));
+    return ArrayRef(std::make_shared<const ListViewArray>(
+        Token{}, dtype().WithNullability(validity.nullability()), elements_, std::move(offset_lookup),
+        std::move(size_lookup), std::move(validity)));
 }
 
 Result<ArrayRef> ListViewArray::list_at(size_t i) const {
@@ -123,8 +135,8 @@ Result<ArrayRef> ListViewArray::list_at(size_t i) const {
 Result<std::vector<uint8_t>> ListViewArray::SerializeMetadata() const {
     vortex::array::ListViewMetadata proto;
     proto.set_elements_len(elements_->len());
-    proto.set_offset_ptype(static_cast<vortex::dtype::PType>(offsets_->dtype().ptype()));
-    proto.set_size_ptype(static_cast<vortex::dtype::PType>(sizes_->dtype().ptype()));
+    proto.set_offset_ptype(static_cast<vortex::dtype::PType>(offsets()->dtype().ptype()));
+    proto.set_size_ptype(static_cast<vortex::dtype::PType>(sizes()->dtype().ptype()));
     return internal::SerializeProtoMetadata(proto);
 }
 
@@ -149,23 +161,12 @@ std::optional<Result<Scalar>> ListViewArray::ScalarAtImpl(size_t i) const {
 }
 
 std::optional<Result<ArrayRef>> ListViewArray::SliceImpl(size_t start, size_t stop) const {
-    auto offsets = Slice(offsets_, start, stop);
-    auto sizes = Slice(sizes_, start, stop);
-    if (!offsets.ok() || !sizes.ok()) {
-        return Result<ArrayRef>(offsets.ok() ? sizes.status() : offsets.status());
-    }
-    return Result<ArrayRef>(std::make_shared<const ListViewArray>(
-        Token{}, dtype(), elements_, *std::move(offsets), *std::move(sizes), validity_.Slice(start, stop)));
+    return WithViews(Slice(offsets(), start, stop), Slice(sizes(), start, stop),
+                     validity_.Slice(start, stop));
 }
 
 std::optional<Result<ArrayRef>> ListViewArray::FilterImpl(const Mask &mask) const {
-    auto offsets = Filter(offsets_, mask);
-    auto sizes = Filter(sizes_, mask);
-    if (!offsets.ok() || !sizes.ok()) {
-        return Result<ArrayRef>(offsets.ok() ? sizes.status() : offsets.status());
-    }
-    return Result<ArrayRef>(std::make_shared<const ListViewArray>(
-        Token{}, dtype(), elements_, *std::move(offsets), *std::move(sizes), validity_.Filter(mask)));
+    return WithViews(Filter(offsets(), mask), Filter(sizes(), mask), validity_.Filter(mask));
 }
 
 std::optional<Result<ArrayRef>> ListViewArray::TakeImpl(const ArrayRef &indices) const {
@@ -174,15 +175,8 @@ std::optional<Result<ArrayRef>> ListViewArray::TakeImpl(const ArrayRef &indices)
         return Result<ArrayRef>(decoded.status());
     }
     const ArrayRef positions = PositionsArray(decoded->positions);
-    auto offsets = Take(offsets_, positions);
-    auto sizes = Take(sizes_, positions);
-    if (!offsets.ok() || !sizes.ok()) {
-        return Result<ArrayRef>(offsets.ok() ? sizes.status() : offsets.status());
-    }
-    Validity validity = TakeValidity(validity_, *decoded, indices->dtype().is_nullable());
-    return Result<ArrayRef>(std::make_shared<const ListViewArray>(
-        Token{}, dtype().WithNullability(validity.nullability()), elements_, *std::move(offsets),
-        *std::move(sizes), std::move(validity)));
+    return WithViews(Take(offsets(), positions), Take(sizes(), positions),
+                     TakeValidity(validity_, *decoded, indices->dtype().is_nullable()));
 }
 
 } // namespace vortex

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "vortex/array/array.h"
+#include "vortex/array/arrays/primitive/integer_child.h"
 #include "vortex/array/encoding.h"
 #include "vortex/array/validity.h"
 
@@ -38,9 +39,10 @@ public:
     Make(ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity);
 
     const ArrayRef &elements() const { return elements_; }
-    /// Canonical (PrimitiveArray) integer offsets and sizes.
-    const ArrayRef &offsets() const { return offsets_; }
-    const ArrayRef &sizes() const { return sizes_; }
+    /// The integer offsets and sizes: each a canonical PrimitiveArray, or a ConstantArray kept
+    /// unexpanded. Read them with offset_at() and size_at().
+    const ArrayRef &offsets() const { return offsets_.array(); }
+    const ArrayRef &sizes() const { return sizes_.array(); }
     const Validity &validity() const { return validity_; }
     uint64_t offset_at(size_t i) const;
     uint64_t size_at(size_t i) const;
@@ -59,12 +61,16 @@ public:
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
 
     struct Token {};
-    ListViewArray(Token, DType dtype, ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity);
+    ListViewArray(
+        Token, DType dtype, ArrayRef elements, IntegerChild offsets, IntegerChild sizes, Validity validity);
 
 private:
+    // A list view over offsets and sizes derived (sliced, filtered, taken) from this one's.
+    Result<ArrayRef> WithViews(Result<ArrayRef> offsets, Result<ArrayRef> sizes, Validity validity) const;
+
     ArrayRef elements_;
-    ArrayRef offsets_;
-    ArrayRef sizes_;
+    IntegerChild offsets_;
+    IntegerChild sizes_;
     Validity validity_;
 };
 
