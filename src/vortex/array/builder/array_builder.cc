@@ -15,6 +15,17 @@
 
 namespace vortex {
 
+Result<bool> ArrayBuilder::AppendIfNull(const Scalar &scalar) {
+    VX_ENSURE(scalar.dtype().EqualsIgnoringNullability(dtype()), MismatchedTypes,
+              "cannot append {} to a {} builder", scalar.dtype(), dtype());
+    if (!scalar.is_null()) {
+        return false;
+    }
+    VX_ENSURE(dtype().is_nullable(), InvalidArgument, "cannot append null to a non-nullable builder");
+    AppendNull();
+    return true;
+}
+
 Result<ArrayRef> ArrayBuilder::CanonicalForAppend(const ArrayRef &array) const {
     VX_ENSURE(array->dtype().EqualsIgnoringNullability(dtype()), MismatchedTypes,
               "cannot append {} to a {} builder", array->dtype(), dtype());

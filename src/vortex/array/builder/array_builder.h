@@ -39,6 +39,10 @@ public:
     virtual ArrayRef Finish() = 0;
 
 protected:
+    /// The shared preamble of AppendScalar: checks the scalar's dtype (ignoring nullability)
+    /// and appends a null scalar as a null. Returns true when it appended, leaving the caller
+    /// only non-null values to handle.
+    Result<bool> AppendIfNull(const Scalar &scalar);
     /// The shared preamble of AppendArray: checks the dtype, canonicalizes `array` once and
     /// checks that a non-nullable builder receives no nulls.
     Result<ArrayRef> CanonicalForAppend(const ArrayRef &array) const;

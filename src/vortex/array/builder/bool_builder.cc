@@ -16,12 +16,8 @@ void BoolBuilder::AppendNull() {
 }
 
 Status BoolBuilder::AppendScalar(const Scalar &scalar) {
-    VX_ENSURE(scalar.dtype().is_bool(), MismatchedTypes, "cannot append {} to a bool builder",
-              scalar.dtype());
-    if (scalar.is_null()) {
-        VX_ENSURE(dtype_.is_nullable(), InvalidArgument, "cannot append null to a non-nullable builder");
-        AppendNull();
-    } else {
+    VX_ASSIGN_OR_RETURN(const bool appended_null, AppendIfNull(scalar));
+    if (!appended_null) {
         Append(scalar.as_bool());
     }
     return Status::OK();

@@ -113,11 +113,8 @@ void DecimalBuilder::AppendNull() {
 }
 
 Status DecimalBuilder::AppendScalar(const Scalar &scalar) {
-    VX_ENSURE(scalar.dtype().EqualsIgnoringNullability(dtype_), MismatchedTypes,
-              "cannot append {} to a {} builder", scalar.dtype(), dtype_);
-    if (scalar.is_null()) {
-        VX_ENSURE(dtype_.is_nullable(), InvalidArgument, "cannot append null to a non-nullable builder");
-        AppendNull();
+    VX_ASSIGN_OR_RETURN(const bool appended_null, AppendIfNull(scalar));
+    if (appended_null) {
         return Status::OK();
     }
     const DecimalValue &value = scalar.as_decimal();

@@ -43,11 +43,8 @@ void ListBuilder::AppendNull() {
 }
 
 Status ListBuilder::AppendScalar(const Scalar &scalar) {
-    VX_ENSURE(scalar.dtype().EqualsIgnoringNullability(dtype_), MismatchedTypes,
-              "cannot append {} to a {} builder", scalar.dtype(), dtype_);
-    if (scalar.is_null()) {
-        VX_ENSURE(dtype_.is_nullable(), InvalidArgument, "cannot append null to a non-nullable builder");
-        AppendNull();
+    VX_ASSIGN_OR_RETURN(const bool appended_null, AppendIfNull(scalar));
+    if (appended_null) {
         return Status::OK();
     }
     for (const Scalar &element : scalar.elements()) {
@@ -165,11 +162,8 @@ void FixedSizeListBuilder::AppendNull() {
 }
 
 Status FixedSizeListBuilder::AppendScalar(const Scalar &scalar) {
-    VX_ENSURE(scalar.dtype().EqualsIgnoringNullability(dtype_), MismatchedTypes,
-              "cannot append {} to a {} builder", scalar.dtype(), dtype_);
-    if (scalar.is_null()) {
-        VX_ENSURE(dtype_.is_nullable(), InvalidArgument, "cannot append null to a non-nullable builder");
-        AppendNull();
+    VX_ASSIGN_OR_RETURN(const bool appended_null, AppendIfNull(scalar));
+    if (appended_null) {
         return Status::OK();
     }
     VX_ENSURE(scalar.elements().size() == list_size(), InvalidArgument,

@@ -9,12 +9,8 @@ namespace vortex {
 
 template <NativePType T>
 Status PrimitiveBuilder<T>::AppendScalar(const Scalar &scalar) {
-    VX_ENSURE(scalar.dtype().is_primitive() && scalar.dtype().ptype() == kPTypeOf<T>, MismatchedTypes,
-              "cannot append {} to a {} builder", scalar.dtype(), dtype_);
-    if (scalar.is_null()) {
-        VX_ENSURE(dtype_.is_nullable(), InvalidArgument, "cannot append null to a non-nullable builder");
-        AppendNull();
-    } else {
+    VX_ASSIGN_OR_RETURN(const bool appended_null, AppendIfNull(scalar));
+    if (!appended_null) {
         Append(scalar.as<T>());
     }
     return Status::OK();

@@ -52,12 +52,11 @@ void VarBinViewBuilder::AppendNull() {
 }
 
 Status VarBinViewBuilder::AppendScalar(const Scalar &scalar) {
-    VX_ENSURE(scalar.dtype().EqualsIgnoringNullability(dtype_), MismatchedTypes,
-              "cannot append {} to a {} builder", scalar.dtype(), dtype_);
-    if (scalar.is_null()) {
-        VX_ENSURE(dtype_.is_nullable(), InvalidArgument, "cannot append null to a non-nullable builder");
-        AppendNull();
-    } else if (dtype_.is_utf8()) {
+    VX_ASSIGN_OR_RETURN(const bool appended_null, AppendIfNull(scalar));
+    if (appended_null) {
+        return Status::OK();
+    }
+    if (dtype_.is_utf8()) {
         Append(scalar.as_string_view());
     } else {
         auto bytes = scalar.as_bytes();
