@@ -36,6 +36,11 @@ size_t Array::nbytes() const {
     return total;
 }
 
+size_t Array::buffer_alignment(size_t index) const {
+    VX_CHECK_LT(index, buffers_.size());
+    return 1;
+}
+
 std::optional<Result<Scalar>> Array::ScalarAtImpl(size_t) const {
     return std::nullopt;
 }

@@ -64,6 +64,12 @@ public:
     ArrayRef ToRef() const { return shared_from_this(); }
     /// Sum of the sizes of every buffer in this tree (shared buffers counted once per use).
     size_t nbytes() const;
+    /// Returns the alignment in bytes (a power of two) that buffer `index` (< nbuffers()) needs
+    /// when serialized: the writer declares it in the buffer's descriptor and pads the buffer
+    /// to it, and the reader re-establishes it (copying if needed) before Build(). Typed
+    /// buffers declare at least their element width; byte and bit buffers declare 1.
+    /// Spec: arrays-encodings, section 1.1 and section 8 "Declare buffer alignments".
+    virtual size_t buffer_alignment(size_t index) const;
 
     /// Returns the encoding's ArrayNode.metadata bytes, byte-identical to the reference.
     virtual Result<std::vector<uint8_t>> SerializeMetadata() const = 0;

@@ -14,8 +14,8 @@
 
 namespace vortex::serde {
 
-/// Bounds on the work the verifier does for one untrusted flatbuffer. Depth counts tables and
-/// vectors, so 128 admits about 40 nested struct dtypes; the table count bounds aliased DAGs.
+/// Bounds on the work the verifier does for one untrusted flatbuffer. Depth counts nested
+/// tables; the table count bounds aliased DAGs.
 struct FlatBufferLimits {
     uint32_t max_depth = 128;
     uint32_t max_tables = 1'000'000;
@@ -27,7 +27,7 @@ class AlignedBytes {
 public:
     explicit AlignedBytes(std::span<const uint8_t> bytes) : bytes_(bytes) {
         if (reinterpret_cast<uintptr_t>(bytes.data()) % alignof(uint64_t) != 0) {
-            storage_.resize((bytes.size() + 7) / 8);
+            storage_.resize((bytes.size() + 7) / 8 + 1); // never empty: memcpy needs a non-null target
             std::memcpy(storage_.data(), bytes.data(), bytes.size());
             bytes_ =
                 std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(storage_.data()), bytes.size());

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
+#include <algorithm>
 #include <memory>
 
 #include "vortex/array/array.h"
@@ -47,6 +48,9 @@ public:
     }
 
     Result<std::vector<uint8_t>> SerializeMetadata() const override;
+    /// The values buffer is aligned to the values width, capped at 16 as the reference does
+    /// (its 128- and 256-bit integer types are 16-byte aligned).
+    size_t buffer_alignment(size_t) const override { return std::min<size_t>(ByteWidth(values_type_), 16); }
     bool is_valid(size_t i) const override { return validity_.is_valid(i); }
     Mask validity_mask() const override { return validity_.ToMask(len()); }
     Result<ArrayRef> ToCanonical() const override { return ToRef(); }

@@ -65,6 +65,8 @@ public:
     }
 
     Result<std::vector<uint8_t>> SerializeMetadata() const override { return std::vector<uint8_t>{}; }
+    /// The values buffer is aligned to the ptype width (the reader reinterprets it in place).
+    size_t buffer_alignment(size_t) const override { return ByteWidth(ptype_); }
     bool is_valid(size_t i) const override { return validity_.is_valid(i); }
     Mask validity_mask() const override { return validity_.ToMask(len()); }
     Result<ArrayRef> ToCanonical() const override { return ToRef(); }

@@ -82,6 +82,8 @@ public:
     std::string_view bytes_at(size_t i) const;
 
     Result<std::vector<uint8_t>> SerializeMetadata() const override { return std::vector<uint8_t>{}; }
+    /// The views buffer (the last one) is 16-byte aligned; data buffers are plain bytes.
+    size_t buffer_alignment(size_t index) const override { return index + 1 == nbuffers() ? 16 : 1; }
     bool is_valid(size_t i) const override { return validity_.is_valid(i); }
     Mask validity_mask() const override { return validity_.ToMask(len()); }
     Result<ArrayRef> ToCanonical() const override { return ToRef(); }
