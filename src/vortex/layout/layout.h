@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "vortex/array/array.h"
+#include "vortex/base/result.h"
+#include "vortex/dtype/dtype.h"
+
+namespace vortex {
+
+class ArrayReadContext;
+class Layout;
+class LayoutEncoding;
+class SegmentSource;
+
+using LayoutRef = std::shared_ptr<const Layout>;
+
+/// What a layout needs to materialize rows: the file's segments and its array-encoding
+/// dictionary. Both are thread-safe, so one context serves concurrent reads.
+struct LayoutReadContext {
+    const SegmentSource &segments;
+    const ArrayReadContext &arrays;
+};
+
+/// One node of a file's layout tree (spec: file-format 2.7, layouts-scan 1): an encoding, a
+/// dtype (never stored; derived from the parent), a row count, opaque metadata, children and
+/// the segments it owns. Immutable once built; the same objects describe a tree being written
+/// and a tree read from a footer.
+class Layout {
+public:
+    Layout(const Layout &) = delete;
+    Layout &operator=(const Layout &) = delete;
+    virtual ~Layout() = default;
+
+    const LayoutEncoding &encoding() const { return *encoding_; }
+    std::string_view encoding_id() const;
+    const DType &dtype() const { return dtype_; }
+    uint64_t row_count() const { return row_count_; }
+    /// The metadata bytes exactly as stored in the footer.
+    std::span<const uint8_t> metadata() const { return metadata_; }
+    std::span<const LayoutRef> children() const { return children_; }
+    const LayoutRef &child(size_t i) const;
+    size_t nchildren() const { return children_.size(); }
+    std::span<const uint32_t> segment_ids() const { return segment_ids_; }
+
+    /// Materializes rows [begin, end) (end <= row_count()) as one array of dtype().
+    virtual Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const = 0;
+
+protected:
+    Layout(const LayoutEncoding &encoding,
+           DType dtype,
+           uint64_t row_count,
+           std::vector<uint8_t> metadata,
+           std::vector<LayoutRef> children,
+           std::vector<uint32_t> segment_ids);
+
+    /// Checks begin <= end <= row_count().
+    Status CheckRange(uint64_t begin, uint64_t end) const;
+
+private:
+    const LayoutEncoding *encoding_;
+    DType dtype_;
+    uint64_t row_count_;
+    std::vector<uint8_t> metadata_;
+    std::vector<LayoutRef> children_;
+    std::vector<uint32_t> segment_ids_;
+};
+
+/// Supplies the children of a layout node being decoded from a footer. As for arrays, child
+/// dtypes are not stored: the parent derives each one and asks for it, and only then is the
+/// child node decoded (with its own row count from the footer).
+class LayoutChildren {
+public:
+    virtual ~LayoutChildren() = default;
+    virtual size_t size() const = 0;
+    virtual Result<LayoutRef> Get(size_t index, const DType &dtype) const = 0;
+};
+
+/// The type-level half of a layout (the reference's layout VTable), registered in a Session
+/// under its id. Build() validates one untrusted footer node: metadata, segment count, child
+/// count, child dtypes and row counts; it returns Serde errors, never aborts.
+class LayoutEncoding {
+public:
+    virtual ~LayoutEncoding() = default;
+    virtual std::string_view id() const = 0;
+    virtual Result<LayoutRef> Build(const DType &dtype,
+                                    uint64_t row_count,
+                                    std::span<const uint8_t> metadata,
+                                    std::vector<uint32_t> segment_ids,
+                                    const LayoutChildren &children) const = 0;
+};
+
+} // namespace vortex

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "vortex/array/arrays/dict/dict_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/cast.h"
+#include "vortex/array/compute/scalar_at.h"
+#include "vortex/array/compute/slice.h"
+#include "vortex/array/compute/take.h"
+#include "vortex/array/serde/array_context.h"
+#include "vortex/array/serde/serialized_array.h"
+#include "vortex/array/testing/array_equal.h"
+#include "vortex/array/testing/random_array.h"
+#include "vortex/array/testing/status_matchers.h"
+#include "vortex/format/layout_metadata.pb.h"
+#include "vortex/layout/builtin_layouts.h"
+#include "vortex/layout/layouts/chunked_layout.h"
+#include "vortex/layout/layouts/dict_layout.h"
+#include "vortex/layout/layouts/flat_layout.h"
+#include "vortex/layout/layouts/stats_layout.h"
+#include "vortex/layout/layouts/zoned_layout.h"
+#include "vortex/layout/segment_source.h"
+#include "vortex/serde/proto_message.h"
+#include "vortex/session/session.h"
+
+namespace vortex {
+namespace {
+
+const Session &TestSession() {
+    static const std::shared_ptr<const Session> session = [] {
+        SessionBuilder builder;
+        VX_CHECK(RegisterCanonicalEncodings(builder).ok());
+        VX_CHECK(RegisterBuiltinLayouts(builder).ok());
+        return std::move(builder).Build();
+    }();
+    return *session;
+}
+
+// Segments kept in memory, written with the session's full encoding dictionary.
+class MemorySegments final : public SegmentSource {
+public:
+    MemorySegments()
+        : write_(ArrayWriteContext::FromSession(TestSession())),
+          read_(ArrayReadContext::Resolve({write_.ids().begin(), write_.ids().end()}, TestSession())) {}
+
+    LayoutRef AddFlat(const ArrayRef &array) {
+        Result<SerializedArray> serialized = SerializeArray(array, write_);
+        VX_CHECK(serialized.ok());
+        uint32_t id = static_cast<uint32_t>(segments_.size());
+        segments_[id] = serialized->ToBuffer();
+        return FlatLayout::Make(array->dtype(), array->len(), id);
+    }
+    Result<Buffer> ReadSegment(uint32_t id) const override {
+        auto it = segments_.find(id);
+        VX_ENSURE(it != segments_.end(), OutOfBounds, "no segment {}", id);
+        return it->second;
+    }
+    LayoutReadContext ctx() const { return {*this, read_}; }
+
+private:
+    ArrayWriteContext write_;
+    ArrayReadContext read_;
+    std::map<uint32_t, Buffer> segments_;
+};
+
+// Children given as already built layouts, checked against the dtype asked for.
+class FixedChildren final : public LayoutChildren {
+public:
+    explicit FixedChildren(std::vector<LayoutRef> children) : children_(std::move(children)) {}
+    size_t size() const override { return children_.size(); }
+    Result<LayoutRef> Get(size_t index, const DType &dtype) const override {
+        VX_ENSURE(index < children_.size(), OutOfBounds, "no child {}", index);
+        VX_ENSURE(children_[index]->dtype() == dtype, Serde, "child {} has dtype {}, asked for {}", index,
+                  children_[index]->dtype(), dtype);
+        return children_[index];
+    }
+
+private:
+    std::vector<LayoutRef> children_;
+};
+
+TEST(ChunkedLayout, ReadsRangesAcrossChunks) {
+    MemorySegments segments;
+    DType dtype = DType::Utf8(Nullability::Nullable);
+    ArrayRef data = RandomArray(dtype, {.len = 100, .seed = 1});
+    std::vector<LayoutRef> chunks;
+    for (size_t start : {0, 30, 31, 77}) {
+        size_t stop = start == 0 ? 30 : start == 30 ? 31 : start == 31 ? 77 : 100;
+        chunks.push_back(segments.AddFlat(*Slice(data, start, stop)));
+    }
+    ASSERT_OK_AND_ASSIGN(LayoutRef chunked, ChunkedLayout::Make(dtype, chunks));
+    for (auto [begin, end] : std::vector<std::pair<uint64_t, uint64_t>>{{0, 100}, {29, 32}, {30, 31}, {50, 50}, {76, 100}}) {
+        ASSERT_OK_AND_ASSIGN(ArrayRef rows, chunked->Read(segments.ctx(), begin, end));
+        EXPECT_TRUE(ArraysEqual(*Slice(data, begin, end), rows));
+    }
+    ASSERT_RAISES(OutOfBounds, chunked->Read(segments.ctx(), 90, 101));
+}
+
+TEST(DictLayout, ReadsValuesByCodesWithNullCodes) {
+    MemorySegments segments;
+    DType dtype = DType::Utf8(Nullability::Nullable);
+    ArrayRef values = RandomArray(dtype.AsNonNullable(), {.len = 10, .seed = 2});
+    ArrayRef values_nullable = *Cast(values, dtype);
+    ArrayRef codes = RandomArray(DType::Primitive(PType::U8, Nullability::Nullable), {.len = 200, .seed = 3});
+    // Keep codes inside the dictionary.
+    std::vector<std::optional<uint8_t>> raw;
+    for (size_t i = 0; i < codes->len(); ++i) {
+        Scalar code = *ScalarAt(codes, i);
+        raw.push_back(code.is_null() ? std::nullopt : std::optional<uint8_t>(code.as<uint8_t>() % 10));
+    }
+    ArrayRef bounded = PrimitiveArray::FromOptionals<uint8_t>(raw);
+    ASSERT_OK_AND_ASSIGN(LayoutRef layout, DictLayout::Make(segments.AddFlat(values_nullable), segments.AddFlat(bounded),
+                                                            false));
+    EXPECT_EQ(layout->row_count(), 200u);
+    ASSERT_OK_AND_ASSIGN(ArrayRef rows, layout->Read(segments.ctx(), 20, 180));
+    ASSERT_OK_AND_ASSIGN(ArrayRef expected, Take(values_nullable, *Slice(bounded, 20, 180)));
+    EXPECT_TRUE(ArraysEqual(expected, rows));
+
+    // Rebuild through the encoding from the written metadata, as a reader does.
+    FixedChildren children({layout->child(0), layout->child(1)});
+    ASSERT_OK_AND_ASSIGN(LayoutRef rebuilt, DictLayoutEncoding::Instance().Build(dtype, 200, layout->metadata(), {},
+                                                                                 children));
+    ASSERT_OK_AND_ASSIGN(ArrayRef again, rebuilt->Read(segments.ctx(), 0, 200));
+    EXPECT_TRUE(ArraysEqual(*layout->Read(segments.ctx(), 0, 200), again));
+}
+
+TEST(DictLayout, RejectsBadMetadata) {
+    MemorySegments segments;
+    DType dtype = DType::Utf8(Nullability::NonNullable);
+    LayoutRef values = segments.AddFlat(RandomArray(dtype, {.len = 4, .seed = 1}));
+    LayoutRef codes = segments.AddFlat(RandomArray(DType::Primitive(PType::I32, Nullability::NonNullable), {.len = 4}));
+    vortex::layout::DictLayoutMetadata proto;
+    proto.set_codes_ptype(vortex::dtype::I32); // signed codes are not allowed
+    std::vector<uint8_t> metadata = serde::SerializeProtoMessage(proto);
+    FixedChildren children({values, codes});
+    ASSERT_RAISES(Serde, DictLayoutEncoding::Instance().Build(dtype, 4, metadata, {}, children));
+    std::vector<uint8_t> garbage = {0xFF, 0xFF, 0xFF};
+    ASSERT_RAISES(Serde, DictLayoutEncoding::Instance().Build(dtype, 4, garbage, {}, children));
+}
+
+TEST(StatsLayout, TableDTypeFollowsTheLegacyOrder) {
+    DType column = DType::Primitive(PType::F32, Nullability::NonNullable);
+    std::vector<Stat> present = {Stat::Max, Stat::Min, Stat::Sum, Stat::NullCount, Stat::NanCount};
+    DType table = StatsLayout::TableDType(column, present);
+    const StructFields &fields = table.struct_fields();
+    std::vector<std::string> expected = {"max", "max_is_truncated", "min", "min_is_truncated",
+                                         "sum", "null_count",       "nan_count"};
+    EXPECT_EQ(fields.names, expected);
+    EXPECT_EQ(fields.dtypes[0], column.AsNullable());
+    EXPECT_EQ(fields.dtypes[1], DType::Bool(Nullability::NonNullable));
+    EXPECT_EQ(fields.dtypes[4], DType::Primitive(PType::F64, Nullability::Nullable));
+    EXPECT_EQ(fields.dtypes[6], DType::Primitive(PType::U64, Nullability::Nullable));
+    // Strings have no sum and no NaN count.
+    DType strings = StatsLayout::TableDType(DType::Utf8(Nullability::Nullable), present);
+    std::vector<std::string> string_names = {"max", "max_is_truncated", "min", "min_is_truncated", "null_count"};
+    EXPECT_EQ(strings.struct_fields().names, string_names);
+}
+
+// A vortex.zoned node as the reference (>= 0.76) writes it: version byte, then the proto.
+std::vector<uint8_t> ZonedMetadataBytes(uint32_t zone_len, const std::vector<std::pair<std::string, std::vector<uint8_t>>> &specs) {
+    vortex::layout::ZonedMetadata proto;
+    proto.set_zone_len(zone_len);
+    for (const auto &[id, options] : specs) {
+        auto *spec = proto.add_aggregate_specs();
+        spec->set_id(id);
+        spec->set_options(std::string(options.begin(), options.end()));
+    }
+    std::vector<uint8_t> bytes = {0x01};
+    std::vector<uint8_t> body = serde::SerializeProtoMessage(proto);
+    bytes.insert(bytes.end(), body.begin(), body.end());
+    return bytes;
+}
+
+TEST(ZonedLayout, ReadsTheCurrentZoneMapForm) {
+    MemorySegments segments;
+    DType column = DType::Primitive(PType::I64, Nullability::Nullable);
+    ArrayRef data = RandomArray(column, {.len = 20, .seed = 4});
+    LayoutRef data_layout = segments.AddFlat(data);
+    // Spec layouts-scan 3.2: skip_nans=true is written as `08 01` and displays as "()".
+    std::vector<uint8_t> skip_nans = {0x08, 0x01};
+    auto metadata = ZonedMetadataBytes(8, {{"vortex.max", skip_nans}, {"vortex.min", skip_nans},
+                                           {"vortex.null_count", {}}, {"vortex.sum", {}}});
+    DType table = DType::Struct({"vortex.max()", "vortex.min()", "vortex.null_count()", "vortex.sum(skip_nans=false)"},
+                                {column.AsNullable(), column.AsNullable(),
+                                 DType::Primitive(PType::U64, Nullability::Nullable),
+                                 DType::Primitive(PType::I64, Nullability::Nullable)},
+                                Nullability::NonNullable);
+    LayoutRef zones = segments.AddFlat(RandomArray(table, {.len = 3, .seed = 5}));
+    FixedChildren children({data_layout, zones});
+    ASSERT_OK_AND_ASSIGN(LayoutRef layout, ZonedLayoutEncoding::Instance().Build(column, 20, metadata, {}, children));
+    auto zoned = std::dynamic_pointer_cast<const ZonedLayout>(layout);
+    ASSERT_NE(zoned, nullptr);
+    EXPECT_EQ(zoned->zone_len(), 8u);
+    EXPECT_EQ(zoned->zone_count(), 3u);
+    ASSERT_EQ(zoned->stat_fields().size(), 4u);
+    EXPECT_EQ(zoned->stat_fields()[0].stat, Stat::Max);
+    EXPECT_EQ(zoned->stat_fields()[2].stat, Stat::NullCount);
+    ASSERT_OK_AND_ASSIGN(ArrayRef rows, layout->Read(segments.ctx(), 0, 20));
+    EXPECT_TRUE(ArraysEqual(data, rows));
+    ASSERT_OK(zoned->ReadZones(segments.ctx()).status());
+
+    // An aggregate this reader does not know leaves the data readable, without zones.
+    auto unknown = ZonedMetadataBytes(8, {{"vortex.fancy", {}}});
+    ASSERT_OK_AND_ASSIGN(LayoutRef lenient, ZonedLayoutEncoding::Instance().Build(column, 20, unknown, {}, children));
+    EXPECT_EQ(std::dynamic_pointer_cast<const ZoneMapLayout>(lenient)->zones(), nullptr);
+    ASSERT_OK_AND_ASSIGN(ArrayRef again, lenient->Read(segments.ctx(), 5, 15));
+    EXPECT_TRUE(ArraysEqual(*Slice(data, 5, 15), again));
+
+    // Wrong version byte, wrong zone count.
+    auto bad_version = metadata;
+    bad_version[0] = 2;
+    ASSERT_RAISES(Serde, ZonedLayoutEncoding::Instance().Build(column, 20, bad_version, {}, children));
+    auto wrong_zones = ZonedMetadataBytes(4, {{"vortex.max", skip_nans}, {"vortex.min", skip_nans},
+                                              {"vortex.null_count", {}}, {"vortex.sum", {}}});
+    ASSERT_RAISES(Serde, ZonedLayoutEncoding::Instance().Build(column, 20, wrong_zones, {}, children));
+}
+
+TEST(StatsLayout, RejectsShortMetadataAndZoneCountMismatch) {
+    MemorySegments segments;
+    DType column = DType::Primitive(PType::I32, Nullability::NonNullable);
+    LayoutRef data = segments.AddFlat(RandomArray(column, {.len = 10, .seed = 1}));
+    std::vector<Stat> present = {Stat::NullCount};
+    LayoutRef zones = segments.AddFlat(RandomArray(StatsLayout::TableDType(column, present), {.len = 2, .seed = 1}));
+    FixedChildren children({data, zones});
+    std::vector<uint8_t> ok = {5, 0, 0, 0, 0x40, 0x00};
+    ASSERT_OK(StatsLayoutEncoding::Instance().Build(column, 10, ok, {}, children).status());
+    std::vector<uint8_t> short_metadata = {5, 0};
+    ASSERT_RAISES(Serde, StatsLayoutEncoding::Instance().Build(column, 10, short_metadata, {}, children));
+    std::vector<uint8_t> three_zones = {4, 0, 0, 0, 0x40, 0x00};
+    ASSERT_RAISES(Serde, StatsLayoutEncoding::Instance().Build(column, 10, three_zones, {}, children));
+}
+
+} // namespace
+} // namespace vortex

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/layout/layouts/struct_layout.h"
+
+#include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/validity.h"
+
+namespace vortex {
+
+namespace {
+
+const DType &ValidityDType() {
+    static const DType dtype = DType::Bool(Nullability::NonNullable);
+    return dtype;
+}
+
+} // namespace
+
+const StructLayoutEncoding &StructLayoutEncoding::Instance() {
+    static const StructLayoutEncoding instance;
+    return instance;
+}
+
+Result<LayoutRef> StructLayoutEncoding::Build(const DType &dtype,
+                                              uint64_t row_count,
+                                              std::span<const uint8_t> metadata,
+                                              std::vector<uint32_t> segment_ids,
+                                              const LayoutChildren &children) const {
+    (void)metadata;
+    VX_ENSURE(dtype.is_struct(), Serde, "vortex.struct layout for non-struct dtype {}", dtype);
+    VX_ENSURE(segment_ids.empty(), Serde, "vortex.struct: expected no segments, found {}", segment_ids.size());
+    const StructFields &fields = dtype.struct_fields();
+    size_t offset = dtype.is_nullable() ? 1 : 0;
+    VX_ENSURE(children.size() == fields.size() + offset, Serde,
+              "vortex.struct: {} children for {} fields of a {} struct", children.size(), fields.size(),
+              dtype.is_nullable() ? "nullable" : "non-nullable");
+    LayoutRef validity;
+    if (offset == 1) {
+        VX_ASSIGN_OR_RETURN(validity, children.Get(0, ValidityDType()));
+    }
+    std::vector<LayoutRef> field_layouts;
+    field_layouts.reserve(fields.size());
+    for (size_t i = 0; i < fields.size(); ++i) {
+        VX_ASSIGN_OR_RETURN(LayoutRef field, children.Get(offset + i, fields.dtypes[i]));
+        field_layouts.push_back(std::move(field));
+    }
+    return StructLayout::Make(dtype, row_count, std::move(validity), std::move(field_layouts));
+}
+
+StructLayout::StructLayout(DType dtype, uint64_t row_count, std::vector<LayoutRef> children)
+    : Layout(StructLayoutEncoding::Instance(), std::move(dtype), row_count, {}, std::move(children), {}) {}
+
+Result<LayoutRef> StructLayout::Make(DType dtype, uint64_t row_count, LayoutRef validity, std::vector<LayoutRef> fields) {
+    VX_ENSURE(dtype.is_struct(), InvalidArgument, "vortex.struct layout for non-struct dtype {}", dtype);
+    const StructFields &struct_fields = dtype.struct_fields();
+    VX_ENSURE(fields.size() == struct_fields.size(), Serde, "vortex.struct: {} field layouts for {} fields",
+              fields.size(), struct_fields.size());
+    VX_ENSURE((validity != nullptr) == dtype.is_nullable(), Serde,
+              "vortex.struct: a validity child is required exactly when the struct is nullable");
+    std::vector<LayoutRef> children;
+    children.reserve(fields.size() + 1);
+    if (validity != nullptr) {
+        VX_ENSURE(validity->dtype() == ValidityDType(), Serde, "vortex.struct: validity child has dtype {}",
+                  validity->dtype());
+        children.push_back(std::move(validity));
+    }
+    for (size_t i = 0; i < fields.size(); ++i) {
+        VX_ENSURE(fields[i]->dtype() == struct_fields.dtypes[i], Serde,
+                  "vortex.struct: field '{}' layout has dtype {}, expected {}", struct_fields.names[i],
+                  fields[i]->dtype(), struct_fields.dtypes[i]);
+        children.push_back(std::move(fields[i]));
+    }
+    for (const LayoutRef &child : children) {
+        VX_ENSURE(child->row_count() == row_count, Serde, "vortex.struct: child of {} rows in a struct of {} rows",
+                  child->row_count(), row_count);
+    }
+    return LayoutRef(new StructLayout(std::move(dtype), row_count, std::move(children)));
+}
+
+Result<ArrayRef> StructLayout::Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const {
+    std::vector<size_t> all(nfields());
+    for (size_t i = 0; i < all.size(); ++i) {
+        all[i] = i;
+    }
+    return ReadFields(ctx, all, begin, end);
+}
+
+Result<ArrayRef> StructLayout::ReadFields(const LayoutReadContext &ctx,
+                                          std::span<const size_t> fields,
+                                          uint64_t begin,
+                                          uint64_t end) const {
+    VX_RETURN_NOT_OK(CheckRange(begin, end));
+    const StructFields &struct_fields = dtype().struct_fields();
+    std::vector<std::string> names;
+    std::vector<DType> dtypes;
+    std::vector<ArrayRef> arrays;
+    for (size_t index : fields) {
+        VX_ENSURE(index < nfields(), OutOfBounds, "field {} out of range for {} fields", index, nfields());
+        VX_ASSIGN_OR_RETURN(ArrayRef array, field(index)->Read(ctx, begin, end));
+        names.push_back(struct_fields.names[index]);
+        dtypes.push_back(struct_fields.dtypes[index]);
+        arrays.push_back(std::move(array));
+    }
+    Validity struct_validity = Validity::NonNullable();
+    if (LayoutRef validity_layout = validity()) {
+        VX_ASSIGN_OR_RETURN(ArrayRef bits, validity_layout->Read(ctx, begin, end));
+        VX_ASSIGN_OR_RETURN(struct_validity, Validity::FromArray(std::move(bits)));
+    }
+    DType projected = DType::Struct(std::move(names), std::move(dtypes), dtype().nullability());
+    VX_ASSIGN_OR_RETURN(auto array, StructArray::TryMake(std::move(projected), std::move(arrays),
+                                                         static_cast<size_t>(end - begin), std::move(struct_validity)));
+    return ArrayRef(std::move(array));
+}
+
+} // namespace vortex

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <optional>
+
+#include "vortex/layout/layout.h"
+
+namespace vortex {
+
+/// `vortex.struct`: column-wise split of a struct dtype. Children: [validity (Bool non-null,
+/// only when the struct is nullable)] + one per field, all with the struct's row count
+/// (spec: layouts-scan 1.3).
+class StructLayoutEncoding final : public LayoutEncoding {
+public:
+    static constexpr std::string_view kId = "vortex.struct";
+    static const StructLayoutEncoding &Instance();
+    std::string_view id() const override { return kId; }
+    Result<LayoutRef> Build(const DType &dtype,
+                            uint64_t row_count,
+                            std::span<const uint8_t> metadata,
+                            std::vector<uint32_t> segment_ids,
+                            const LayoutChildren &children) const override;
+};
+
+class StructLayout final : public Layout {
+public:
+    /// `validity` is required iff `dtype` is nullable; fields follow the dtype's fields.
+    static Result<LayoutRef> Make(DType dtype, uint64_t row_count, LayoutRef validity, std::vector<LayoutRef> fields);
+
+    size_t nfields() const { return nchildren() - field_offset(); }
+    const LayoutRef &field(size_t i) const { return child(field_offset() + i); }
+    /// nullptr for a non-nullable struct.
+    LayoutRef validity() const { return field_offset() == 1 ? child(0) : nullptr; }
+
+    Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const override;
+    /// Reads only the given fields (indices into the dtype's fields, in the order given) as a
+    /// struct array of the projected dtype.
+    Result<ArrayRef> ReadFields(const LayoutReadContext &ctx,
+                                std::span<const size_t> fields,
+                                uint64_t begin,
+                                uint64_t end) const;
+
+private:
+    StructLayout(DType dtype, uint64_t row_count, std::vector<LayoutRef> children);
+    size_t field_offset() const { return dtype().is_nullable() ? 1 : 0; }
+};
+
+} // namespace vortex
