@@ -3,6 +3,7 @@
 #include "vortex/default_session.h"
 
 #include "vortex/array/canonical.h"
+#include "vortex/layout/builtin_layouts.h"
 
 namespace vortex {
 
@@ -10,17 +11,22 @@ Result<SessionBuilder> DefaultSessionBuilder() {
     SessionBuilder builder;
     // The one visible list of built-in registrations; encoding families add a line here.
     VX_RETURN_NOT_OK(RegisterCanonicalEncodings(builder));
+    VX_RETURN_NOT_OK(RegisterBuiltinLayouts(builder));
     return builder;
 }
 
 const Session &DefaultSession() {
+    return *DefaultSessionPtr();
+}
+
+const std::shared_ptr<const Session> &DefaultSessionPtr() {
     // Thread-safe static initialization; afterwards the session is immutable.
     static const std::shared_ptr<const Session> session = [] {
         Result<SessionBuilder> builder = DefaultSessionBuilder();
         VX_CHECK_MSG(builder.ok(), "registering the built-in encodings failed: {}", builder.status());
         return std::move(*builder).Build();
     }();
-    return *session;
+    return session;
 }
 
 } // namespace vortex

@@ -8,12 +8,14 @@
 
 namespace vortex {
 
-/// Returns the process-wide session with every built-in encoding (and, later, layout)
-/// registered. Built once on first use, then read-only: lookups take no lock.
+/// Returns the process-wide session with every built-in encoding and layout registered.
+/// Built once on first use, then read-only: lookups take no lock.
 const Session &DefaultSession();
+/// The same session, shared (what VortexFile::Open and FileWriter::Open take).
+const std::shared_ptr<const Session> &DefaultSessionPtr();
 
-/// Builds a fresh session with every built-in encoding registered, for callers that want
-/// to add their own encodings before freezing it.
+/// Builds a fresh session with every built-in encoding and layout registered, for callers
+/// that want to add their own before freezing it.
 Result<SessionBuilder> DefaultSessionBuilder();
 
 } // namespace vortex

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/file/file_writer.h"
+
+#include <atomic>
+#include <bit>
+#include <mutex>
+
+#include "vortex/array/serde/array_context.h"
+#include "vortex/file/footer.h"
+#include "vortex/io/executor.h"
+#include "vortex/layout/write/flat_writer.h"
+#include "vortex/layout/write/struct_writer.h"
+#include "vortex/layout/write/zoned_writer.h"
+
+namespace vortex {
+
+namespace {
+
+// Writes segments in sequence order to the output, tracking the segment map.
+class FileSegmentSink final : public SegmentSink {
+public:
+    explicit FileSegmentSink(WriteSink &out) : out_(out) {}
+
+    Result<uint32_t> Write(SequenceId id, const SerializedArray &segment) override {
+        VX_RETURN_NOT_OK(id.Collapse());
+        std::lock_guard lock(mutex_);
+        VX_RETURN_NOT_OK(status_);
+        VX_ENSURE(segment.size <= UINT32_MAX, InvalidArgument, "a segment of {} bytes exceeds 4 GiB", segment.size);
+        VX_ENSURE(std::has_single_bit(segment.alignment), Internal, "segment alignment {} is not a power of two",
+                  segment.alignment);
+        uint64_t position = out_.bytes_written();
+        uint64_t padding = (segment.alignment - position % segment.alignment) % segment.alignment;
+        static constexpr uint8_t kZeros[256] = {};
+        while (padding > 0) {
+            uint64_t n = std::min<uint64_t>(padding, sizeof(kZeros));
+            VX_RETURN_NOT_OK(Fail(out_.Write({kZeros, static_cast<size_t>(n)})));
+            padding -= n;
+        }
+        uint64_t offset = out_.bytes_written();
+        for (const Buffer &part : segment.parts) {
+            VX_RETURN_NOT_OK(Fail(out_.Write({part.data(), part.size()})));
+        }
+        VX_ENSURE(specs_.size() < UINT32_MAX, InvalidArgument, "too many segments");
+        specs_.push_back({offset, static_cast<uint32_t>(segment.size),
+                          static_cast<uint8_t>(std::countr_zero(segment.alignment))});
+        bytes_written_.store(out_.bytes_written());
+        return static_cast<uint32_t>(specs_.size() - 1);
+        // `id` is released on return, which lets the next segment go.
+    }
+
+    std::vector<SegmentSpec> TakeSpecs() {
+        std::lock_guard lock(mutex_);
+        return std::move(specs_);
+    }
+    uint64_t bytes_written() const { return bytes_written_.load(); }
+    void UpdateBytesWritten() { bytes_written_.store(out_.bytes_written()); }
+
+private:
+    Status Fail(Status status) {
+        if (!status.ok()) {
+            status_ = status;
+        }
+        return status;
+    }
+
+    WriteSink &out_;
+    std::mutex mutex_;
+    Status status_;
+    std::vector<SegmentSpec> specs_;
+    std::atomic<uint64_t> bytes_written_{0};
+};
+
+size_t CountColumns(const DType &dtype) {
+    if (!dtype.is_struct()) {
+        return 1;
+    }
+    size_t n = dtype.is_nullable() ? 1 : 0;
+    for (const DType &field : dtype.struct_fields().dtypes) {
+        n += CountColumns(field);
+    }
+    return n;
+}
+
+} // namespace
+
+LayoutStrategyRef DefaultWriteStrategy(const DType &dtype, const WriteOptions &options) {
+    auto flat = std::make_shared<FlatStrategy>();
+    auto buffered = std::make_shared<BufferedStrategy>(flat, options.buffer_bytes);
+    auto compress = std::make_shared<CompressStrategy>(buffered);
+    auto data = std::make_shared<RepartitionStrategy>(compress, options.block_bytes, options.zone_len);
+    auto zones = std::make_shared<CompressStrategy>(flat);
+    auto leaf = std::make_shared<ZonedStrategy>(data, zones, options.zone_len);
+    if (!dtype.is_struct()) {
+        return leaf;
+    }
+    auto validity = std::make_shared<RepartitionStrategy>(std::make_shared<CompressStrategy>(flat), options.block_bytes,
+                                                          options.zone_len);
+    return std::make_shared<StructStrategy>(leaf, validity);
+}
+
+struct FileWriter::State {
+    std::unique_ptr<WriteSink> sink;
+    DType dtype;
+    std::shared_ptr<const Session> session;
+    WriteOptions options;
+    ArrayWriteContext arrays;
+    BufferedBytes buffered;
+    FileSegmentSink segments;
+    std::unique_ptr<WriteContext> ctx;
+    std::unique_ptr<LayoutWriter> root;
+    SequencePointer data;
+    SequencePointer eof;
+    uint64_t budget = 0;
+    uint64_t rows = 0;
+    Status failed;
+    bool finished = false;
+
+    State(std::unique_ptr<WriteSink> s, DType d, std::shared_ptr<const Session> sess, WriteOptions o)
+        : sink(std::move(s)),
+          dtype(std::move(d)),
+          session(std::move(sess)),
+          options(std::move(o)),
+          arrays(ArrayWriteContext::FromSession(*session)),
+          segments(*sink) {}
+
+    ~State() {
+        // Abandoned before Finish: wake anything waiting on the segment order, then stop the
+        // pipeline before the objects it uses go away.
+        if (data.universe() != nullptr) {
+            data.universe()->Cancel(Status::Cancelled("the file writer was dropped"));
+        } else if (eof.universe() != nullptr) {
+            eof.universe()->Cancel(Status::Cancelled("the file writer was dropped"));
+        }
+        root.reset();
+    }
+};
+
+FileWriter::FileWriter(std::unique_ptr<State> state) : state_(std::move(state)) {}
+FileWriter::~FileWriter() = default;
+
+Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<WriteSink> sink,
+                                                     DType dtype,
+                                                     std::shared_ptr<const Session> session,
+                                                     WriteOptions options) {
+    VX_ENSURE(sink != nullptr && session != nullptr, InvalidArgument, "FileWriter::Open needs a sink and a session");
+    VX_ENSURE(sink->bytes_written() == 0, InvalidArgument, "the sink must be empty");
+    VX_ENSURE(options.zone_len > 0 && options.zone_len <= UINT32_MAX, InvalidArgument, "zone length {} out of range",
+              options.zone_len);
+    uint64_t columns = CountColumns(dtype);
+    uint64_t per_column = options.block_bytes + options.buffer_bytes;
+    uint64_t budget = options.max_buffered_bytes;
+    if (budget == 0) {
+        budget = per_column * columns;
+    } else if (budget < per_column * columns) {
+        // Shrink the per-column holdings so that idle columns never hold more than the budget.
+        uint64_t share = std::max<uint64_t>(budget / (2 * columns), 1);
+        options.block_bytes = share;
+        options.buffer_bytes = share;
+    }
+    auto state = std::make_unique<State>(std::move(sink), std::move(dtype), std::move(session), std::move(options));
+    state->budget = budget;
+    Executor &executor = state->options.executor != nullptr ? *state->options.executor : Executor::Default();
+    state->ctx = std::make_unique<WriteContext>(
+        WriteContext{state->segments, state->arrays, executor, state->buffered, state->options.compressor});
+    LayoutStrategyRef strategy =
+        state->options.strategy != nullptr ? state->options.strategy : DefaultWriteStrategy(state->dtype, state->options);
+    VX_ASSIGN_OR_RETURN(state->root, strategy->NewWriter(state->dtype, *state->ctx));
+    std::tie(state->data, state->eof) = SequenceId::Root().Split();
+    VX_RETURN_NOT_OK(state->sink->Write({kFileMagic.data(), kFileMagic.size()}));
+    state->segments.UpdateBytesWritten();
+    return std::unique_ptr<FileWriter>(new FileWriter(std::move(state)));
+}
+
+Status FileWriter::Write(const ArrayRef &chunk) {
+    State &s = *state_;
+    VX_ENSURE(!s.finished, InvalidArgument, "the file writer is finished");
+    VX_RETURN_NOT_OK(s.failed);
+    VX_ENSURE(chunk != nullptr && chunk->dtype() == s.dtype, MismatchedTypes, "chunk of {} written to a file of {}",
+              chunk == nullptr ? std::string("null") : chunk->dtype().ToString(), s.dtype);
+    if (chunk->len() == 0) {
+        return Status::OK();
+    }
+    uint64_t bytes = chunk->nbytes();
+    // Back-pressure: wait until this chunk fits the budget (or nothing else is held).
+    std::shared_ptr<SequenceUniverse> universe = s.data.universe();
+    bool fits = s.buffered.WaitAtMost(s.budget > bytes ? s.budget - bytes : 0,
+                                      [&] { return !universe->status().ok(); });
+    if (!fits) {
+        s.failed = universe->status();
+        return s.failed;
+    }
+    BufferedBytes::Reservation held = s.buffered.Reserve(bytes);
+    Status status = s.root->Write(s.data.Advance(), chunk, std::move(held));
+    if (!status.ok()) {
+        s.failed = status;
+        universe->Cancel(status);
+        return status;
+    }
+    s.rows += chunk->len();
+    return Status::OK();
+}
+
+Result<WriteSummary> FileWriter::Finish() {
+    State &s = *state_;
+    VX_ENSURE(!s.finished, InvalidArgument, "the file writer is already finished");
+    VX_RETURN_NOT_OK(s.failed);
+    s.finished = true;
+    // No more data: release the data position so the EOF ids (zone tables) can be written.
+    s.data = SequencePointer();
+    VX_ASSIGN_OR_RETURN(LayoutRef layout, s.root->Finish(std::move(s.eof)));
+
+    std::vector<FieldStatistics> statistics;
+    if (s.options.file_statistics) {
+        bool any = false;
+        if (s.dtype.is_struct()) {
+            const auto *fields = dynamic_cast<const FieldStatisticsSource *>(s.root.get());
+            for (size_t i = 0; i < s.dtype.struct_fields().size(); ++i) {
+                statistics.push_back(fields != nullptr ? fields->field_statistics(i) : FieldStatistics{});
+                any = any || !statistics.back().empty();
+            }
+        } else if (const auto *column = dynamic_cast<const StatisticsSource *>(s.root.get())) {
+            statistics.push_back(column->column_statistics());
+            any = !statistics.back().empty();
+        }
+        if (!any) {
+            statistics.clear();
+        }
+    }
+    std::vector<SegmentSpec> specs = s.segments.TakeSpecs();
+    uint64_t position = s.sink->bytes_written();
+    VX_ASSIGN_OR_RETURN(std::vector<uint8_t> tail,
+                        SerializeFooter(position, s.dtype, *layout, specs, s.arrays.ids(), statistics));
+    VX_RETURN_NOT_OK(s.sink->Write(tail));
+    VX_RETURN_NOT_OK(s.sink->Close());
+    s.segments.UpdateBytesWritten();
+    return WriteSummary{s.rows, s.sink->bytes_written()};
+}
+
+const DType &FileWriter::dtype() const { return state_->dtype; }
+uint64_t FileWriter::bytes_written() const { return state_->segments.bytes_written(); }
+uint64_t FileWriter::buffered_bytes() const { return state_->buffered.current(); }
+uint64_t FileWriter::peak_buffered_bytes() const { return state_->buffered.peak(); }
+uint64_t FileWriter::buffered_bytes_budget() const { return state_->budget; }
+
+} // namespace vortex

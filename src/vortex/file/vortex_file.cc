@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/file/vortex_file.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "vortex/layout/layouts/struct_layout.h"
+#include "vortex/session/session.h"
+
+namespace vortex {
+
+VortexFile::VortexFile(std::shared_ptr<const ReadAt> source,
+                       std::shared_ptr<const Session> session,
+                       uint64_t file_size,
+                       Buffer tail,
+                       uint64_t tail_offset,
+                       Footer footer,
+                       int open_reads)
+    : source_(std::move(source)),
+      session_(std::move(session)),
+      file_size_(file_size),
+      tail_(std::move(tail)),
+      tail_offset_(tail_offset),
+      footer_(std::move(footer)),
+      open_reads_(open_reads) {}
+
+Result<std::shared_ptr<const VortexFile>> VortexFile::Open(std::shared_ptr<const ReadAt> source,
+                                                           std::shared_ptr<const Session> session,
+                                                           OpenOptions options) {
+    VX_ENSURE(source != nullptr && session != nullptr, InvalidArgument, "VortexFile::Open needs a source and a session");
+    VX_ASSIGN_OR_RETURN(uint64_t size, source->Size());
+    uint64_t initial = std::min(size, std::max(options.initial_read_size, kDefaultInitialReadSize));
+    uint64_t tail_offset = size - initial;
+    VX_ASSIGN_OR_RETURN(Buffer tail, source->Read(tail_offset, initial));
+    int reads = 1;
+    auto ps_or = ParsePostscript(tail.span<uint8_t>(), size);
+    if (!ps_or.ok()) {
+        return ps_or.status().WithContext(source->name());
+    }
+    const PostscriptLocations &ps = *ps_or;
+    uint64_t lowest = ps.lowest_offset(!options.dtype.has_value());
+    if (lowest < tail_offset) {
+        // The footer is larger than the first read: fetch the rest once and prepend it.
+        VX_ASSIGN_OR_RETURN(Buffer head, source->Read(lowest, tail_offset - lowest));
+        BufferMut joined = BufferMut::WithCapacity(head.size() + tail.size());
+        joined.Append(head.data(), head.size());
+        joined.Append(tail.data(), tail.size());
+        tail = std::move(joined).Freeze();
+        tail_offset = lowest;
+        ++reads;
+    }
+    auto footer = ParseFooter(tail.span<uint8_t>(), tail_offset, ps, *session, options.dtype);
+    if (!footer.ok()) {
+        return footer.status().WithContext(source->name());
+    }
+    return std::make_shared<const VortexFile>(std::move(source), std::move(session), size, std::move(tail), tail_offset,
+                                              std::move(*footer), reads);
+}
+
+Result<std::shared_ptr<const VortexFile>> VortexFile::Open(const std::string &path,
+                                                           std::shared_ptr<const Session> session,
+                                                           bool mmap,
+                                                           OpenOptions options) {
+    std::shared_ptr<const ReadAt> source;
+    if (mmap) {
+        VX_ASSIGN_OR_RETURN(source, MmapReadAt::Open(path));
+    } else {
+        VX_ASSIGN_OR_RETURN(source, FileReadAt::Open(path));
+    }
+    return Open(std::move(source), std::move(session), std::move(options));
+}
+
+Result<Buffer> VortexFile::ReadSegment(uint32_t segment_id) const {
+    VX_ENSURE(segment_id < footer_.segments.size(), OutOfBounds, "segment {} outside the {} segments", segment_id,
+              footer_.segments.size());
+    const SegmentSpec &spec = footer_.segments[segment_id];
+    Buffer bytes;
+    if (spec.offset >= tail_offset_ && spec.offset + spec.length <= file_size_) {
+        bytes = tail_.Slice(static_cast<size_t>(spec.offset - tail_offset_), spec.length);
+    } else {
+        VX_ASSIGN_OR_RETURN(bytes, source_->Read(spec.offset, spec.length));
+    }
+    return bytes.EnsureAligned(size_t{1} << spec.alignment_exponent);
+}
+
+Result<ArrayRef> VortexFile::Read(uint64_t begin, uint64_t end) const {
+    LayoutReadContext ctx{*this, *footer_.arrays};
+    return footer_.layout->Read(ctx, begin, end);
+}
+
+Result<ArrayRef> VortexFile::ReadColumns(std::span<const std::string> names, uint64_t begin, uint64_t end) const {
+    VX_ENSURE(dtype().is_struct(), InvalidArgument, "column selection needs a struct file, this one holds {}", dtype());
+    const StructFields &fields = dtype().struct_fields();
+    std::vector<size_t> indices;
+    for (const std::string &name : names) {
+        auto it = std::find(fields.names.begin(), fields.names.end(), name);
+        VX_ENSURE(it != fields.names.end(), InvalidArgument, "no column named '{}'", name);
+        indices.push_back(static_cast<size_t>(it - fields.names.begin()));
+    }
+    LayoutReadContext ctx{*this, *footer_.arrays};
+    // The writer's root for a struct file is a struct layout, possibly under a zone map.
+    const Layout *root = footer_.layout.get();
+    if (const auto *structure = dynamic_cast<const StructLayout *>(root)) {
+        return structure->ReadFields(ctx, indices, begin, end);
+    }
+    return Status::NotImplemented("column selection over a '{}' root layout", root->encoding_id());
+}
+
+} // namespace vortex

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "vortex/file/footer.h"
+#include "vortex/io/read_at.h"
+#include "vortex/layout/segment_source.h"
+
+namespace vortex {
+
+class Session;
+
+struct OpenOptions {
+    /// Bytes read from the end of the file by the first read; raised to at least
+    /// kDefaultInitialReadSize. A footer larger than this costs one more read.
+    uint64_t initial_read_size = kDefaultInitialReadSize;
+    /// The dtype, for files written without one (or to override the stored one).
+    std::optional<DType> dtype;
+};
+
+/// An open Vortex file: its footer, decoded and validated, and a source for its segments.
+/// Immutable and thread-safe; cheap to share.
+///
+/// Open reads the tail once (initial_read_size bytes) and a second time only when the footer
+/// flatbuffers start before that tail (spec: file-format 3).
+class VortexFile final : public SegmentSource {
+public:
+    /// `session` resolves the file's encoding and layout ids (e.g. DefaultSessionPtr()).
+    static Result<std::shared_ptr<const VortexFile>> Open(std::shared_ptr<const ReadAt> source,
+                                                          std::shared_ptr<const Session> session,
+                                                          OpenOptions options = {});
+    /// Opens `path` through pread, or through mmap when `mmap` is set.
+    static Result<std::shared_ptr<const VortexFile>> Open(const std::string &path,
+                                                          std::shared_ptr<const Session> session,
+                                                          bool mmap = false,
+                                                          OpenOptions options = {});
+
+    const DType &dtype() const { return footer_.dtype; }
+    uint64_t row_count() const { return footer_.layout->row_count(); }
+    const LayoutRef &layout() const { return footer_.layout; }
+    const Footer &footer() const { return footer_; }
+    const std::vector<SegmentSpec> &segments() const { return footer_.segments; }
+    uint64_t file_size() const { return file_size_; }
+    /// How many reads Open issued (1 or 2).
+    int open_reads() const { return open_reads_; }
+    const ReadAt &source() const { return *source_; }
+    const Session &session() const { return *session_; }
+
+    /// Reads a segment, from the tail already in memory when it lies there.
+    Result<Buffer> ReadSegment(uint32_t segment_id) const override;
+
+    /// Reads rows [begin, end) of every column.
+    Result<ArrayRef> Read(uint64_t begin, uint64_t end) const;
+    Result<ArrayRef> ReadAll() const { return Read(0, row_count()); }
+    /// Reads rows [begin, end) of the named top-level fields of a struct file, in the order
+    /// given, as a struct array. Unknown names are InvalidArgument errors.
+    Result<ArrayRef> ReadColumns(std::span<const std::string> names, uint64_t begin, uint64_t end) const;
+
+    VortexFile(std::shared_ptr<const ReadAt> source,
+               std::shared_ptr<const Session> session,
+               uint64_t file_size,
+               Buffer tail,
+               uint64_t tail_offset,
+               Footer footer,
+               int open_reads);
+
+private:
+    std::shared_ptr<const ReadAt> source_;
+    std::shared_ptr<const Session> session_;
+    uint64_t file_size_;
+    // The bytes [tail_offset_, file_size_) read at open; segments inside are served from it.
+    Buffer tail_;
+    uint64_t tail_offset_;
+    Footer footer_;
+    int open_reads_;
+};
+
+} // namespace vortex

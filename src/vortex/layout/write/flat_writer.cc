@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/layout/write/flat_writer.h"
+
+#include <deque>
+
+#include "vortex/array/arrays/chunked/chunked_array.h"
+#include "vortex/array/compute/slice.h"
+#include "vortex/io/executor.h"
+#include "vortex/layout/layouts/chunked_layout.h"
+#include "vortex/layout/layouts/flat_layout.h"
+#include "vortex/scalar/scalar.h"
+
+namespace vortex {
+
+namespace {
+
+class FlatWriter final : public LayoutWriter {
+public:
+    FlatWriter(DType dtype, const WriteContext &ctx) : dtype_(std::move(dtype)), ctx_(ctx) {}
+
+    Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
+        VX_ASSIGN_OR_RETURN(SerializedArray segment, SerializeArray(chunk, ctx_.arrays));
+        VX_ASSIGN_OR_RETURN(uint32_t segment_id, ctx_.segments.Write(std::move(id), segment));
+        held.Release();
+        flats_.push_back(FlatLayout::Make(dtype_, chunk->len(), segment_id));
+        return Status::OK();
+    }
+
+    Result<LayoutRef> Finish(SequencePointer eof) override {
+        (void)eof;
+        if (flats_.size() == 1) {
+            return flats_[0];
+        }
+        return ChunkedLayout::Make(dtype_, std::move(flats_));
+    }
+
+private:
+    DType dtype_;
+    const WriteContext &ctx_;
+    std::vector<LayoutRef> flats_;
+};
+
+// The statistics the reference computes on every uncompressed chunk before compressing it;
+// they travel into the chunk's ArrayStats. Unsupported ones (e.g. min of a list) are skipped.
+void ComputeChunkStatistics(const ArrayRef &chunk) {
+    for (Stat stat : {Stat::Min, Stat::Max, Stat::Sum, Stat::NullCount, Stat::NanCount, Stat::IsConstant,
+                      Stat::IsSorted, Stat::IsStrictSorted}) {
+        (void)chunk->statistics().Get(stat);
+    }
+}
+
+class CompressWriter final : public LayoutWriter {
+public:
+    CompressWriter(std::unique_ptr<LayoutWriter> child, const WriteContext &ctx)
+        : child_(std::move(child)), ctx_(ctx) {}
+
+    Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
+        // The executor bounds CPU use across columns; this column waits for its own chunk,
+        // which keeps the output independent of timing.
+        auto task = ctx_.executor.Submit([chunk, compressor = ctx_.compressor]() -> Result<ArrayRef> {
+            ComputeChunkStatistics(chunk);
+            if (!compressor) {
+                return chunk;
+            }
+            VX_ASSIGN_OR_RETURN(ArrayRef compressed, compressor(chunk));
+            VX_ENSURE(compressed->dtype() == chunk->dtype() && compressed->len() == chunk->len(), Internal,
+                      "the compressor changed the chunk's dtype or length");
+            for (size_t s = 0; s < kNumStats; ++s) {
+                if (auto value = chunk->statistics().GetIfComputed(static_cast<Stat>(s))) {
+                    compressed->statistics().Set(static_cast<Stat>(s), *value);
+                }
+            }
+            return compressed;
+        });
+        VX_ASSIGN_OR_RETURN(ArrayRef compressed, task.Wait());
+        held.Release();
+        BufferedBytes::Reservation out = ctx_.buffered.Reserve(compressed->nbytes());
+        return child_->Write(std::move(id), std::move(compressed), std::move(out));
+    }
+
+    Result<LayoutRef> Finish(SequencePointer eof) override { return child_->Finish(std::move(eof)); }
+
+private:
+    std::unique_ptr<LayoutWriter> child_;
+    const WriteContext &ctx_;
+};
+
+class BufferedWriter final : public LayoutWriter {
+public:
+    BufferedWriter(std::unique_ptr<LayoutWriter> child, uint64_t window) : child_(std::move(child)), window_(window) {}
+
+    Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
+        bytes_ += held.bytes();
+        chunks_.push_back({std::move(chunk), std::move(held)});
+        if (bytes_ >= window_) {
+            // Everything held goes out under ids minted from this input's id; no id is kept
+            // once Write returns (see LayoutWriter).
+            return Flush(std::move(id).Descend());
+        }
+        return Status::OK();
+    }
+
+    Result<LayoutRef> Finish(SequencePointer eof) override {
+        if (!chunks_.empty()) {
+            VX_RETURN_NOT_OK(Flush(eof.SplitOff()));
+        }
+        return child_->Finish(std::move(eof));
+    }
+
+private:
+    Status Flush(SequencePointer ptr) {
+        while (!chunks_.empty()) {
+            auto [chunk, held] = std::move(chunks_.front());
+            chunks_.pop_front();
+            bytes_ -= held.bytes();
+            VX_RETURN_NOT_OK(child_->Write(ptr.Advance(), std::move(chunk), std::move(held)));
+        }
+        return Status::OK();
+    }
+
+    struct Held {
+        ArrayRef chunk;
+        BufferedBytes::Reservation held;
+    };
+    std::unique_ptr<LayoutWriter> child_;
+    uint64_t window_;
+    std::deque<Held> chunks_;
+    uint64_t bytes_ = 0;
+};
+
+class RepartitionWriter final : public LayoutWriter {
+public:
+    RepartitionWriter(DType dtype, std::unique_ptr<LayoutWriter> child, uint64_t block_bytes, uint64_t row_multiple)
+        : dtype_(std::move(dtype)), child_(std::move(child)), block_bytes_(block_bytes), row_multiple_(row_multiple) {}
+
+    Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
+        // Blocks cut now are labelled from this input's id; the rest waits without any id
+        // (see LayoutWriter), to be labelled by a later input or by the EOF pointer.
+        SequencePointer ptr = std::move(id).Descend();
+        rows_ += chunk->len();
+        chunks_.push_back(std::move(chunk));
+        // Sizes are the reservations' (the caller's estimate), shared out by rows: measuring
+        // slices again would count buffers they share with their neighbours twice.
+        held_.Merge(std::move(held));
+        while (held_.bytes() >= block_bytes_ && rows_ > 0) {
+            uint64_t take = rows_ / row_multiple_ * row_multiple_;
+            // Rows too wide for a whole multiple within the budget leave as they are.
+            if (take == 0 || RemainderBytes(take) >= block_bytes_) {
+                take = rows_;
+            }
+            VX_RETURN_NOT_OK(Emit(ptr, take));
+        }
+        return Status::OK();
+    }
+
+    Result<LayoutRef> Finish(SequencePointer eof) override {
+        if (rows_ > 0) {
+            SequencePointer ptr = eof.SplitOff();
+            VX_RETURN_NOT_OK(Emit(ptr, rows_));
+        }
+        return child_->Finish(std::move(eof));
+    }
+
+private:
+    // The share of the held bytes that stays behind when `take` rows leave.
+    uint64_t RemainderBytes(uint64_t take) const {
+        long double share = static_cast<long double>(rows_ - take) / static_cast<long double>(rows_);
+        return static_cast<uint64_t>(share * static_cast<long double>(held_.bytes()));
+    }
+
+    // Sends the first `rows` buffered rows on as one canonical block.
+    Status Emit(SequencePointer &ptr, uint64_t rows) {
+        std::vector<ArrayRef> parts;
+        uint64_t remaining = rows;
+        while (remaining > 0) {
+            ArrayRef front = chunks_.front();
+            chunks_.pop_front();
+            if (front->len() <= remaining) {
+                remaining -= front->len();
+                parts.push_back(std::move(front));
+            } else {
+                VX_ASSIGN_OR_RETURN(ArrayRef head, Slice(front, 0, static_cast<size_t>(remaining)));
+                VX_ASSIGN_OR_RETURN(ArrayRef tail, Slice(front, static_cast<size_t>(remaining), front->len()));
+                parts.push_back(std::move(head));
+                chunks_.push_front(std::move(tail));
+                remaining = 0;
+            }
+        }
+        VX_ASSIGN_OR_RETURN(ArrayRef block, ConcatCanonical(parts, dtype_));
+        uint64_t stay = RemainderBytes(rows);
+        rows_ -= rows;
+        BufferedBytes::Reservation out = held_.Split(held_.bytes() - stay);
+        return child_->Write(ptr.Advance(), std::move(block), std::move(out));
+    }
+
+    DType dtype_;
+    std::unique_ptr<LayoutWriter> child_;
+    uint64_t block_bytes_;
+    uint64_t row_multiple_;
+    std::deque<ArrayRef> chunks_;
+    uint64_t rows_ = 0;
+    BufferedBytes::Reservation held_;
+};
+
+} // namespace
+
+Result<std::unique_ptr<LayoutWriter>> FlatStrategy::NewWriter(const DType &dtype, const WriteContext &ctx) const {
+    return std::unique_ptr<LayoutWriter>(new FlatWriter(dtype, ctx));
+}
+
+Result<std::unique_ptr<LayoutWriter>> CompressStrategy::NewWriter(const DType &dtype, const WriteContext &ctx) const {
+    VX_ASSIGN_OR_RETURN(std::unique_ptr<LayoutWriter> child, child_->NewWriter(dtype, ctx));
+    return std::unique_ptr<LayoutWriter>(new CompressWriter(std::move(child), ctx));
+}
+
+Result<std::unique_ptr<LayoutWriter>> BufferedStrategy::NewWriter(const DType &dtype, const WriteContext &ctx) const {
+    VX_ASSIGN_OR_RETURN(std::unique_ptr<LayoutWriter> child, child_->NewWriter(dtype, ctx));
+    return std::unique_ptr<LayoutWriter>(new BufferedWriter(std::move(child), window_bytes_));
+}
+
+Result<std::unique_ptr<LayoutWriter>> RepartitionStrategy::NewWriter(const DType &dtype,
+                                                                     const WriteContext &ctx) const {
+    VX_ENSURE(row_multiple_ > 0, InvalidArgument, "repartition: row multiple must be positive");
+    VX_ASSIGN_OR_RETURN(std::unique_ptr<LayoutWriter> child, child_->NewWriter(dtype, ctx));
+    return std::unique_ptr<LayoutWriter>(new RepartitionWriter(dtype, std::move(child), block_bytes_, row_multiple_));
+}
+
+} // namespace vortex
