@@ -3,7 +3,6 @@
 option(VORTEX_BUILD_TESTS "Build unit tests" ON)
 option(VORTEX_BUILD_BENCHMARKS "Build micro benchmarks" OFF)
 option(VORTEX_BUILD_CLI "Build the vx command-line tool" ON)
-option(VORTEX_BUILD_DUCKDB "Build the DuckDB integration (needs scripts/install-duckdb.sh)" OFF)
 option(VORTEX_WERROR "Treat warnings as errors" OFF)
 set(VORTEX_SANITIZE "" CACHE STRING "Sanitizers to enable: 'address;undefined' or 'thread'")
 

@@ -7,7 +7,7 @@ PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git
   clang clang-format clang-tidy
   libgtest-dev libgmock-dev libbenchmark-dev
-  libfmt-dev libzstd-dev libxxhash-dev libcli11-dev
+  libfmt-dev libzstd-dev libxxhash-dev libcli11-dev nlohmann-json3-dev
   libflatbuffers-dev flatbuffers-compiler
   libprotobuf-dev protobuf-compiler
   zstd

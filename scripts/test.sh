@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 preset="${VORTEX_TEST_PRESET:-ci}"
 bash scripts/install-deps.sh
+bash scripts/install-duckdb.sh
 
 jobs="$(nproc)"
 cmake --preset "$preset"
