@@ -15,6 +15,11 @@ int main(int argc, char **argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", "vx 0.1.0 (vortex-cpp)");
     vortex::cli::AddDemoCommand(app);
+    vortex::cli::AddInspectCommand(app);
+#ifdef VX_HAVE_DUCKDB
+    vortex::cli::AddConvertCommand(app);
+    vortex::cli::AddHeadCommand(app);
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError &e) {

@@ -6,7 +6,9 @@
 
 namespace vortex::cli {
 
-/// Registers `vx demo`: builds an in-memory table and walks it through the core layers.
 void AddDemoCommand(CLI::App &app);
+void AddConvertCommand(CLI::App &app);
+void AddInspectCommand(CLI::App &app);
+void AddHeadCommand(CLI::App &app);
 
 } // namespace vortex::cli

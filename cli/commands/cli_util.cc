@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "commands/cli_util.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace vortex::cli {
+
+Progress::~Progress() {
+    if (drawn_) {
+        std::fputc('\n', stderr);
+    }
+}
+
+void Progress::Update(uint64_t rows, uint64_t bytes) {
+    if (!enabled_) {
+        return;
+    }
+    auto now = std::chrono::steady_clock::now();
+    if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(200)) {
+        return;
+    }
+    last_ = now;
+    double seconds = std::chrono::duration<double>(now - start_).count();
+    std::fprintf(stderr, "\r%s: %llu rows, %.1f MiB written, %.1f s", label_.c_str(),
+                 static_cast<unsigned long long>(rows), static_cast<double>(bytes) / (1024.0 * 1024.0), seconds);
+    std::fflush(stderr);
+    drawn_ = true;
+}
+
+void Progress::Done(uint64_t rows, uint64_t bytes) {
+    if (drawn_) {
+        last_ = {};
+        start_ -= std::chrono::seconds(1);
+        Update(rows, bytes);
+        std::fputc('\n', stderr);
+        drawn_ = false;
+    }
+}
+
+bool ProgressEnabled(const std::string &mode) {
+    if (mode == "always") {
+        return true;
+    }
+    if (mode == "never") {
+        return false;
+    }
+    return ::isatty(STDERR_FILENO) != 0;
+}
+
+} // namespace vortex::cli
