@@ -37,6 +37,12 @@ int64_t FloorDiv(int64_t a, int64_t b) {
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
+// The remainder that goes with FloorDiv: in [0, b) for b > 0.
+int64_t FloorMod(int64_t a, int64_t b) {
+    const int64_t r = a % b;
+    return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+
 std::string FormatDate(int64_t days) {
     const CivilDate d = CivilFromDays(days);
     return format("{:04}-{:02}-{:02}", d.year, d.month, d.day);
@@ -78,14 +84,15 @@ std::string FormatTemporal(const TemporalMetadata &metadata, int64_t value) {
             return FormatDate(FloorDiv(value, scale.per_second * kSecondsPerDay));
         case TemporalMetadata::Kind::Time: {
             const int64_t seconds = FloorDiv(value, scale.per_second);
-            return FormatTimeOfDay(seconds, value - seconds * scale.per_second, scale.digits);
+            return FormatTimeOfDay(seconds, FloorMod(value, scale.per_second), scale.digits);
         }
         case TemporalMetadata::Kind::Timestamp: {
             const int64_t seconds = FloorDiv(value, scale.per_second);
-            const int64_t fraction = value - seconds * scale.per_second;
+            // Not value - seconds * per_second: near INT64_MIN that product overflows.
+            const int64_t fraction = FloorMod(value, scale.per_second);
             const int64_t days = FloorDiv(seconds, kSecondsPerDay);
             std::string out = FormatDate(days) + " " +
-                              FormatTimeOfDay(seconds - days * kSecondsPerDay, fraction, scale.digits);
+                              FormatTimeOfDay(FloorMod(seconds, kSecondsPerDay), fraction, scale.digits);
             if (metadata.time_zone) {
                 out += " UTC";
             }

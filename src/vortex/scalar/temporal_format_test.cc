@@ -50,3 +50,27 @@ TEST(TemporalFormatTest, ScalarToStringRendersTemporalExtensions) {
 
 } // namespace
 } // namespace vortex
+
+namespace vortex {
+namespace {
+
+TEST(TemporalFormatTest, ExtremeValuesDoNotOverflow) {
+    // Microseconds: the last representable instant before 1970 and INT64_MIN itself.
+    EXPECT_EQ(FormatTemporal({TemporalMetadata::Kind::Timestamp, TimeUnit::Microseconds, {}}, -1),
+              "1969-12-31 23:59:59.999999");
+    for (TimeUnit unit :
+         {TimeUnit::Seconds, TimeUnit::Milliseconds, TimeUnit::Microseconds, TimeUnit::Nanoseconds}) {
+        for (int64_t value : {INT64_MIN, INT64_MIN + 1, INT64_MAX}) {
+            std::string text = FormatTemporal({TemporalMetadata::Kind::Timestamp, unit, {}}, value);
+            EXPECT_FALSE(text.empty());
+            if (unit != TimeUnit::Seconds) {
+                EXPECT_FALSE(FormatTemporal({TemporalMetadata::Kind::Time, unit, {}}, value).empty());
+            }
+        }
+    }
+    EXPECT_EQ(FormatTemporal({TemporalMetadata::Kind::Timestamp, TimeUnit::Nanoseconds, {}}, INT64_MIN),
+              "1677-09-21 00:12:43.145224192");
+}
+
+} // namespace
+} // namespace vortex

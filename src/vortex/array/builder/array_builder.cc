@@ -48,35 +48,37 @@ Status ArrayBuilder::AppendArray(const ArrayRef &array) {
     return Status::OK();
 }
 
-Result<std::unique_ptr<ArrayBuilder>> MakeBuilder(const DType &dtype) {
+Result<std::unique_ptr<ArrayBuilder>> MakeBuilder(const DType &dtype, const BuilderOptions &options) {
     switch (dtype.kind()) {
         case DTypeKind::Null:
             return std::unique_ptr<ArrayBuilder>(new NullBuilder());
         case DTypeKind::Bool:
-            return std::unique_ptr<ArrayBuilder>(new BoolBuilder(dtype.nullability()));
+            return std::unique_ptr<ArrayBuilder>(
+                new BoolBuilder(dtype.nullability(), !options.share_buffers));
         case DTypeKind::Primitive:
             return VisitPType(dtype.ptype(), [&]<typename T>() {
-                return std::unique_ptr<ArrayBuilder>(new PrimitiveBuilder<T>(dtype.nullability()));
+                return std::unique_ptr<ArrayBuilder>(
+                    new PrimitiveBuilder<T>(dtype.nullability(), !options.share_buffers));
             });
         case DTypeKind::Decimal:
-            return std::unique_ptr<ArrayBuilder>(new DecimalBuilder(dtype));
+            return std::unique_ptr<ArrayBuilder>(new DecimalBuilder(dtype, !options.share_buffers));
         case DTypeKind::Utf8:
         case DTypeKind::Binary:
-            return std::unique_ptr<ArrayBuilder>(new VarBinViewBuilder(dtype));
+            return std::unique_ptr<ArrayBuilder>(new VarBinViewBuilder(dtype, options.share_buffers));
         case DTypeKind::Struct: {
-            VX_ASSIGN_OR_RETURN(auto builder, StructBuilder::Make(dtype));
+            VX_ASSIGN_OR_RETURN(auto builder, StructBuilder::Make(dtype, options));
             return std::unique_ptr<ArrayBuilder>(std::move(builder));
         }
         case DTypeKind::List: {
-            VX_ASSIGN_OR_RETURN(auto builder, ListBuilder::Make(dtype));
+            VX_ASSIGN_OR_RETURN(auto builder, ListBuilder::Make(dtype, options));
             return std::unique_ptr<ArrayBuilder>(std::move(builder));
         }
         case DTypeKind::FixedSizeList: {
-            VX_ASSIGN_OR_RETURN(auto builder, FixedSizeListBuilder::Make(dtype));
+            VX_ASSIGN_OR_RETURN(auto builder, FixedSizeListBuilder::Make(dtype, options));
             return std::unique_ptr<ArrayBuilder>(std::move(builder));
         }
         case DTypeKind::Extension: {
-            VX_ASSIGN_OR_RETURN(auto builder, ExtensionBuilder::Make(dtype));
+            VX_ASSIGN_OR_RETURN(auto builder, ExtensionBuilder::Make(dtype, options));
             return std::unique_ptr<ArrayBuilder>(std::move(builder));
         }
     }

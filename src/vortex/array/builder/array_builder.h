@@ -58,7 +58,19 @@ Result<std::shared_ptr<const T>> CanonicalAs(const ArrayRef &canonical) {
     return typed;
 }
 
-/// Returns a builder producing the canonical array of `dtype` (see canonical.h).
-Result<std::unique_ptr<ArrayBuilder>> MakeBuilder(const DType &dtype);
+/// How builders treat the buffers of appended arrays.
+struct BuilderOptions {
+    /// AppendArray may reference the input's string data buffers instead of copying the
+    /// values (when most of their bytes are referenced). Off: every value is copied, lists
+    /// keep only the elements of their valid entries and primitives, decimals and bools hold
+    /// zero under nulls, so
+    /// the result's bytes depend only on the appended rows, whatever buffers the inputs shared
+    /// and however they were cut (what a writer needs for reproducible files).
+    bool share_buffers = true;
+};
+
+/// Returns a builder producing the canonical array of `dtype` (see canonical.h); nested
+/// builders get the same options.
+Result<std::unique_ptr<ArrayBuilder>> MakeBuilder(const DType &dtype, const BuilderOptions &options = {});
 
 } // namespace vortex

@@ -7,8 +7,8 @@
 
 namespace vortex {
 
-BoolBuilder::BoolBuilder(Nullability nullability)
-    : dtype_(DType::Bool(nullability)), validity_(nullability) {}
+BoolBuilder::BoolBuilder(Nullability nullability, bool zero_nulls)
+    : dtype_(DType::Bool(nullability)), validity_(nullability), zero_nulls_(zero_nulls) {}
 
 void BoolBuilder::AppendNull() {
     validity_.AppendNull();
@@ -26,7 +26,13 @@ Status BoolBuilder::AppendScalar(const Scalar &scalar) {
 Status BoolBuilder::AppendArray(const ArrayRef &array) {
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, CanonicalForAppend(array));
     VX_ASSIGN_OR_RETURN(auto bools, CanonicalAs<BoolArray>(canonical));
-    bits_.AppendBits(bools->bits());
+    if (zero_nulls_ && bools->validity().null_count(bools->len()) > 0) {
+        for (size_t i = 0; i < bools->len(); ++i) {
+            bits_.Append(bools->validity().is_valid(i) && bools->bits().value(i));
+        }
+    } else {
+        bits_.AppendBits(bools->bits());
+    }
     validity_.AppendValidity(bools->validity(), bools->len());
     return Status::OK();
 }

@@ -11,7 +11,9 @@ namespace vortex {
 /// Builds a BoolArray.
 class BoolBuilder final : public ArrayBuilder {
 public:
-    explicit BoolBuilder(Nullability nullability = Nullability::NonNullable);
+    /// `zero_nulls`: AppendArray stores false under null rows (a compact builder, see
+    /// BuilderOptions).
+    explicit BoolBuilder(Nullability nullability = Nullability::NonNullable, bool zero_nulls = false);
 
     void Append(bool value) {
         bits_.Append(value);
@@ -29,6 +31,7 @@ private:
     DType dtype_;
     BitmapBuilder bits_;
     ValidityBuilder validity_;
+    bool zero_nulls_;
 };
 
 } // namespace vortex

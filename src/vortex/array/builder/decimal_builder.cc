@@ -12,9 +12,9 @@
 
 namespace vortex {
 
-DecimalBuilder::DecimalBuilder(DType dtype)
+DecimalBuilder::DecimalBuilder(DType dtype, bool zero_nulls)
     : dtype_(std::move(dtype)), min_values_type_(MinDecimalTypeForPrecision(dtype_.decimal().precision)),
-      validity_(dtype_.nullability()) {}
+      validity_(dtype_.nullability()), zero_nulls_(zero_nulls) {}
 
 namespace {
 
@@ -143,12 +143,20 @@ Status DecimalBuilder::AppendArray(const ArrayRef &array) {
     WidenTo(decimal->values_type());
     const size_t from = ByteWidth(decimal->values_type());
     const size_t to = ByteWidth(*values_type_);
+    const size_t first = values_.size() / to;
     if (from == to) {
         values_.Append(decimal->values().data(), count * to);
     } else {
         const size_t at = values_.size();
         values_.Resize(at + count * to);
         WidenValues(decimal->values().data(), from, values_.data() + at, to, count);
+    }
+    if (zero_nulls_ && decimal->validity().null_count(count) > 0) {
+        for (size_t i = 0; i < count; ++i) {
+            if (!decimal->validity().is_valid(i)) {
+                std::memset(values_.data() + (first + i) * to, 0, to);
+            }
+        }
     }
     validity_.AppendValidity(decimal->validity(), count);
     return Status::OK();

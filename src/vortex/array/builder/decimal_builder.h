@@ -17,7 +17,9 @@ namespace vortex {
 class DecimalBuilder final : public ArrayBuilder {
 public:
     /// `dtype` must be a Decimal dtype.
-    explicit DecimalBuilder(DType dtype);
+    /// `zero_nulls`: store zero under null rows instead of whatever the input held there,
+    /// so the values depend only on the valid rows (a compact builder, see BuilderOptions).
+    explicit DecimalBuilder(DType dtype, bool zero_nulls = false);
 
     /// Appends an unscaled value; it must fit the precision's narrowest values type.
     void Append(const I256 &unscaled);
@@ -43,6 +45,7 @@ private:
     // nulls appended so far, whose values are zero).
     BufferMut values_;
     ValidityBuilder validity_;
+    bool zero_nulls_;
 };
 
 } // namespace vortex

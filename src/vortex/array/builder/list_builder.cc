@@ -17,14 +17,16 @@
 
 namespace vortex {
 
-Result<std::unique_ptr<ListBuilder>> ListBuilder::Make(DType dtype) {
+Result<std::unique_ptr<ListBuilder>> ListBuilder::Make(DType dtype, const BuilderOptions &options) {
     VX_ENSURE(dtype.is_list(), InvalidArgument, "ListBuilder needs a list dtype, got {}", dtype);
-    VX_ASSIGN_OR_RETURN(auto elements, MakeBuilder(dtype.element_type()));
-    return std::unique_ptr<ListBuilder>(new ListBuilder(std::move(dtype), std::move(elements)));
+    VX_ASSIGN_OR_RETURN(auto elements, MakeBuilder(dtype.element_type(), options));
+    return std::unique_ptr<ListBuilder>(
+        new ListBuilder(std::move(dtype), std::move(elements), !options.share_buffers));
 }
 
-ListBuilder::ListBuilder(DType dtype, std::unique_ptr<ArrayBuilder> elements)
-    : dtype_(std::move(dtype)), elements_(std::move(elements)), validity_(dtype_.nullability()) {}
+ListBuilder::ListBuilder(DType dtype, std::unique_ptr<ArrayBuilder> elements, bool compact)
+    : dtype_(std::move(dtype)), elements_(std::move(elements)), validity_(dtype_.nullability()),
+      compact_(compact) {}
 
 void ListBuilder::CloseList() {
     const uint64_t end = elements_->len();
@@ -88,7 +90,10 @@ Status ListBuilder::AppendArray(const ArrayRef &array) {
         referenced += sizes[i];
     }
     const uint64_t base = elements_->len();
-    const bool one_slice = ordered && span_end - span_start <= 2 * referenced;
+    // A compact builder takes the span only when it holds nothing but referenced elements,
+    // so its output does not depend on what lay between the lists of its input.
+    const bool one_slice =
+        ordered && (compact_ ? span_end - span_start == referenced : span_end - span_start <= 2 * referenced);
     if (any && one_slice) {
         VX_ASSIGN_OR_RETURN(ArrayRef slice, Slice(lists->elements(), span_start, span_end));
         VX_RETURN_NOT_OK(elements_->AppendArray(slice));
@@ -142,10 +147,11 @@ ArrayRef ListBuilder::Finish() {
     return out;
 }
 
-Result<std::unique_ptr<FixedSizeListBuilder>> FixedSizeListBuilder::Make(DType dtype) {
+Result<std::unique_ptr<FixedSizeListBuilder>> FixedSizeListBuilder::Make(DType dtype,
+                                                                         const BuilderOptions &options) {
     VX_ENSURE(dtype.is_fixed_size_list(), InvalidArgument,
               "FixedSizeListBuilder needs a fixed-size list, got {}", dtype);
-    VX_ASSIGN_OR_RETURN(auto elements, MakeBuilder(dtype.element_type()));
+    VX_ASSIGN_OR_RETURN(auto elements, MakeBuilder(dtype.element_type(), options));
     return std::unique_ptr<FixedSizeListBuilder>(
         new FixedSizeListBuilder(std::move(dtype), std::move(elements)));
 }
@@ -189,10 +195,10 @@ ArrayRef FixedSizeListBuilder::Finish() {
     return FixedSizeListArray::Make(elements_->Finish(), list_size(), len, validity_.Finish());
 }
 
-Result<std::unique_ptr<ExtensionBuilder>> ExtensionBuilder::Make(DType dtype) {
+Result<std::unique_ptr<ExtensionBuilder>> ExtensionBuilder::Make(DType dtype, const BuilderOptions &options) {
     VX_ENSURE(dtype.is_extension(), InvalidArgument, "ExtensionBuilder needs an extension dtype, got {}",
               dtype);
-    VX_ASSIGN_OR_RETURN(auto storage, MakeBuilder(dtype.extension().storage));
+    VX_ASSIGN_OR_RETURN(auto storage, MakeBuilder(dtype.extension().storage, options));
     return std::unique_ptr<ExtensionBuilder>(new ExtensionBuilder(std::move(dtype), std::move(storage)));
 }
 

@@ -15,7 +15,7 @@ namespace vortex {
 class ListBuilder final : public ArrayBuilder {
 public:
     /// `dtype` must be a List dtype.
-    static Result<std::unique_ptr<ListBuilder>> Make(DType dtype);
+    static Result<std::unique_ptr<ListBuilder>> Make(DType dtype, const BuilderOptions &options = {});
 
     ArrayBuilder &elements() { return *elements_; }
     /// Ends the current list: it holds every element appended since the previous list ended.
@@ -32,7 +32,7 @@ public:
     ArrayRef Finish() override;
 
 private:
-    ListBuilder(DType dtype, std::unique_ptr<ArrayBuilder> elements);
+    ListBuilder(DType dtype, std::unique_ptr<ArrayBuilder> elements, bool compact);
 
     DType dtype_;
     std::unique_ptr<ArrayBuilder> elements_;
@@ -40,13 +40,16 @@ private:
     BufferMut sizes_;
     uint64_t list_start_ = 0;
     ValidityBuilder validity_;
+    // Copy only the elements of valid lists, never a span with gaps (BuilderOptions).
+    bool compact_;
 };
 
 /// Builds a FixedSizeListArray. Typed API: append list_size() elements to elements(), then
 /// call AppendValid().
 class FixedSizeListBuilder final : public ArrayBuilder {
 public:
-    static Result<std::unique_ptr<FixedSizeListBuilder>> Make(DType dtype);
+    static Result<std::unique_ptr<FixedSizeListBuilder>> Make(DType dtype,
+                                                              const BuilderOptions &options = {});
 
     ArrayBuilder &elements() { return *elements_; }
     uint32_t list_size() const { return dtype_.list_size(); }
@@ -72,7 +75,7 @@ private:
 /// Builds an ExtensionArray over a storage builder.
 class ExtensionBuilder final : public ArrayBuilder {
 public:
-    static Result<std::unique_ptr<ExtensionBuilder>> Make(DType dtype);
+    static Result<std::unique_ptr<ExtensionBuilder>> Make(DType dtype, const BuilderOptions &options = {});
 
     ArrayBuilder &storage() { return *storage_; }
 

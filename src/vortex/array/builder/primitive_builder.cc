@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/builder/primitive_builder.h"
 
+#include <cstring>
+
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/scalar/scalar.h"
 
@@ -21,7 +23,15 @@ Status PrimitiveBuilder<T>::AppendArray(const ArrayRef &array) {
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, CanonicalForAppend(array));
     VX_ASSIGN_OR_RETURN(auto primitive, CanonicalAs<PrimitiveArray>(canonical));
     const std::span<const T> values = primitive->values_as<T>();
+    const size_t first = values_.size() / sizeof(T);
     values_.Append(values.data(), values.size_bytes());
+    if (zero_nulls_ && primitive->validity().null_count(values.size()) > 0) {
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (!primitive->validity().is_valid(i)) {
+                std::memset(values_.data() + (first + i) * sizeof(T), 0, sizeof(T));
+            }
+        }
+    }
     validity_.AppendValidity(primitive->validity(), values.size());
     return Status::OK();
 }

@@ -13,8 +13,11 @@ namespace vortex {
 template <NativePType T>
 class PrimitiveBuilder final : public ArrayBuilder {
 public:
-    explicit PrimitiveBuilder(Nullability nullability = Nullability::NonNullable)
-        : dtype_(DType::Primitive(kPTypeOf<T>, nullability)), validity_(nullability) {}
+    /// `zero_nulls`: AppendArray stores zero under null rows instead of whatever the input
+    /// held there (a compact builder, see BuilderOptions).
+    explicit PrimitiveBuilder(Nullability nullability = Nullability::NonNullable, bool zero_nulls = false)
+        : dtype_(DType::Primitive(kPTypeOf<T>, nullability)), validity_(nullability),
+          zero_nulls_(zero_nulls) {}
 
     void Append(T value) {
         values_.Push(value);
@@ -41,6 +44,7 @@ private:
     DType dtype_;
     BufferMut values_{alignof(T) > kDefaultAlignment ? alignof(T) : kDefaultAlignment};
     ValidityBuilder validity_;
+    bool zero_nulls_;
 };
 
 // Instantiated in primitive_builder.cc for every NativePType.

@@ -8,11 +8,11 @@
 
 namespace vortex {
 
-Result<std::unique_ptr<StructBuilder>> StructBuilder::Make(DType dtype) {
+Result<std::unique_ptr<StructBuilder>> StructBuilder::Make(DType dtype, const BuilderOptions &options) {
     VX_ENSURE(dtype.is_struct(), InvalidArgument, "StructBuilder needs a struct dtype, got {}", dtype);
     std::vector<std::unique_ptr<ArrayBuilder>> fields;
     for (const DType &field : dtype.struct_fields().dtypes) {
-        VX_ASSIGN_OR_RETURN(auto builder, MakeBuilder(field));
+        VX_ASSIGN_OR_RETURN(auto builder, MakeBuilder(field, options));
         fields.push_back(std::move(builder));
     }
     return std::unique_ptr<StructBuilder>(new StructBuilder(std::move(dtype), std::move(fields)));

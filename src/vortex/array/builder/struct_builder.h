@@ -15,7 +15,7 @@ namespace vortex {
 class StructBuilder final : public ArrayBuilder {
 public:
     /// `dtype` must be a Struct dtype with a builder for every field dtype.
-    static Result<std::unique_ptr<StructBuilder>> Make(DType dtype);
+    static Result<std::unique_ptr<StructBuilder>> Make(DType dtype, const BuilderOptions &options = {});
 
     ArrayBuilder &field(size_t i) { return *fields_[i]; }
     size_t nfields() const { return fields_.size(); }

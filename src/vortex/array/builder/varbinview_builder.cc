@@ -10,8 +10,8 @@
 
 namespace vortex {
 
-VarBinViewBuilder::VarBinViewBuilder(DType dtype)
-    : dtype_(std::move(dtype)), views_(16), validity_(dtype_.nullability()) {
+VarBinViewBuilder::VarBinViewBuilder(DType dtype, bool share_buffers)
+    : dtype_(std::move(dtype)), views_(16), validity_(dtype_.nullability()), share_buffers_(share_buffers) {
     VX_CHECK_MSG(dtype_.is_utf8() || dtype_.is_binary(), "VarBinViewBuilder needs utf8 or binary, got {}",
                  dtype_);
 }
@@ -91,7 +91,7 @@ Status VarBinViewBuilder::AppendArray(const ArrayRef &array) {
     for (const Buffer &buffer : strings->data_buffers()) {
         unshared += shared_.contains({buffer.data(), buffer.size()}) ? 0 : buffer.size();
     }
-    const bool share = referenced > 0 && 2 * referenced >= unshared;
+    const bool share = share_buffers_ && referenced > 0 && 2 * referenced >= unshared;
     if (referenced > 0 && !share) {
         for (size_t i = 0; i < count; ++i) {
             if (validity.is_valid(i)) {

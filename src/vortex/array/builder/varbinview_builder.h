@@ -21,7 +21,8 @@ public:
 
     /// `dtype` must be Utf8 or Binary. Utf8 validity of appended bytes is checked in Finish
     /// only in debug builds; use AppendScalar for untrusted values.
-    explicit VarBinViewBuilder(DType dtype);
+    /// `share_buffers`: see BuilderOptions.
+    explicit VarBinViewBuilder(DType dtype, bool share_buffers = true);
 
     void Append(std::string_view value);
 
@@ -50,6 +51,7 @@ private:
     // The shared input buffers by (address, size), so that chunks of one array share once.
     std::map<std::pair<const uint8_t *, size_t>, uint32_t> shared_;
     ValidityBuilder validity_;
+    bool share_buffers_;
 };
 
 } // namespace vortex
