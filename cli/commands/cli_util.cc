@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "commands/cli_util.h"
 
-#include <unistd.h>
-
 #include <cstdio>
+#include <unistd.h>
 
 namespace vortex::cli {
 
@@ -25,7 +24,8 @@ void Progress::Update(uint64_t rows, uint64_t bytes) {
     last_ = now;
     double seconds = std::chrono::duration<double>(now - start_).count();
     std::fprintf(stderr, "\r%s: %llu rows, %.1f MiB written, %.1f s", label_.c_str(),
-                 static_cast<unsigned long long>(rows), static_cast<double>(bytes) / (1024.0 * 1024.0), seconds);
+                 static_cast<unsigned long long>(rows), static_cast<double>(bytes) / (1024.0 * 1024.0),
+                 seconds);
     std::fflush(stderr);
     drawn_ = true;
 }

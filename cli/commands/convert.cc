@@ -9,8 +9,8 @@
 
 #include "commands/cli_util.h"
 #include "commands/commands.h"
-#include "duckdb/bridge/file_array_reader.h"
 #include "duckdb/bridge/duckdb_database.h"
+#include "duckdb/bridge/file_array_reader.h"
 
 namespace vortex::cli {
 namespace {
@@ -36,7 +36,8 @@ bool LooksLikeQuery(std::string_view input) {
 
 // Anything DuckDB reads (a CSV/Parquet/JSON file or a query) -> a .vortex file.
 void ToVortex(const ConvertArgs &args) {
-    std::string query = LooksLikeQuery(args.input) ? args.input : ValueOrThrow(duckdb_bridge::SourceQuery(args.input));
+    std::string query =
+        LooksLikeQuery(args.input) ? args.input : ValueOrThrow(duckdb_bridge::SourceQuery(args.input));
     auto db = ValueOrThrow(duckdb_bridge::DuckDB::Open(static_cast<int>(args.threads)));
     auto reader = ValueOrThrow(db.Query(query));
     std::unique_ptr<Executor> executor;
@@ -46,7 +47,8 @@ void ToVortex(const ConvertArgs &args) {
         options.executor = executor.get();
     }
     auto sink = ValueOrThrow(FileWriteSink::Open(args.output));
-    auto writer = ValueOrThrow(FileWriter::Open(std::move(sink), reader->dtype(), DefaultSessionPtr(), options));
+    auto writer =
+        ValueOrThrow(FileWriter::Open(std::move(sink), reader->dtype(), DefaultSessionPtr(), options));
     Progress progress("converting", ProgressEnabled(args.progress));
     uint64_t rows = 0;
     while (true) {

@@ -8,22 +8,11 @@
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/vortex.h"
 
+#include "commands/cli_util.h"
 #include "commands/commands.h"
 
 namespace vortex::cli {
 namespace {
-
-// The CLI is an edge: a failed Status becomes an exception that main() prints as one line.
-void ThrowIfNotOk(const Status &status) {
-    if (!status.ok()) {
-        throw std::runtime_error(status.ToString());
-    }
-}
-template <typename T>
-T ValueOrThrow(Result<T> result) {
-    ThrowIfNotOk(result.status());
-    return std::move(result).ValueOrDie();
-}
 
 struct City {
     const char *name;

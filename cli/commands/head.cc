@@ -9,8 +9,8 @@
 
 #include "commands/cli_util.h"
 #include "commands/commands.h"
-#include "duckdb/bridge/file_array_reader.h"
 #include "duckdb/bridge/duckdb_database.h"
+#include "duckdb/bridge/file_array_reader.h"
 
 namespace vortex::cli {
 

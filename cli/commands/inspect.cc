@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include <cstdio>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/serde/serialized_array.h"
@@ -44,10 +43,13 @@ uint64_t SegmentBytes(const VortexFile &file, const Layout &layout) {
     return total;
 }
 
-std::string ScalarText(const Scalar &scalar) { return scalar.is_null() ? "null" : scalar.ToString(); }
+std::string ScalarText(const Scalar &scalar) {
+    return scalar.is_null() ? "null" : scalar.ToString();
+}
 
 // One layout node and its subtree, as JSON.
-ordered_json DescribeLayout(const VortexFile &file, const Layout &layout, const std::string &name, bool zones) {
+ordered_json
+DescribeLayout(const VortexFile &file, const Layout &layout, const std::string &name, bool zones) {
     ordered_json node;
     if (!name.empty()) {
         node["name"] = name;
@@ -131,8 +133,8 @@ void PrintLayout(const ordered_json &node, int depth) {
         line += node["name"].get<std::string>() + ": ";
     }
     line += node["layout"].get<std::string>() + " " + node["dtype"].get<std::string>() + ", " +
-            std::to_string(node["rows"].get<uint64_t>()) + " rows, " + std::to_string(node["bytes"].get<uint64_t>()) +
-            " bytes";
+            std::to_string(node["rows"].get<uint64_t>()) + " rows, " +
+            std::to_string(node["bytes"].get<uint64_t>()) + " bytes";
     if (node.contains("encoding")) {
         line += ", segment " + std::to_string(node["segment"]["id"].get<uint64_t>()) + ": " +
                 node["encoding"].get<std::string>();
@@ -166,8 +168,9 @@ void AddInspectCommand(CLI::App &app) {
     auto path = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
     auto zones = std::make_shared<bool>(false);
-    CLI::App *cmd = app.add_subcommand("inspect", "Show a .vortex file's dtype, rows, layout tree, encodings, "
-                                                  "sizes and statistics");
+    CLI::App *cmd =
+        app.add_subcommand("inspect", "Show a .vortex file's dtype, rows, layout tree, encodings, "
+                                      "sizes and statistics");
     cmd->add_option("file", *path, ".vortex file")->required();
     cmd->add_flag("--json", *json, "print JSON");
     cmd->add_flag("--zones", *zones, "include every zone's statistics");

@@ -16,7 +16,8 @@ public:
                     uint64_t begin,
                     uint64_t end,
                     uint64_t batch_rows)
-        : file_(std::move(file)), columns_(std::move(columns)), next_(begin), end_(end), batch_rows_(batch_rows) {
+        : file_(std::move(file)), columns_(std::move(columns)), next_(begin), end_(end),
+          batch_rows_(batch_rows) {
         const DType &dtype = file_->dtype();
         if (!dtype.is_struct()) {
             // DuckDB reads tables: a file of one non-struct column becomes one column "value".
@@ -28,7 +29,8 @@ public:
             std::vector<DType> dtypes;
             for (const std::string &name : columns_) {
                 auto it = std::find(fields.names.begin(), fields.names.end(), name);
-                dtypes.push_back(it == fields.names.end() ? DType::Null() : fields.dtypes[it - fields.names.begin()]);
+                dtypes.push_back(it == fields.names.end() ? DType::Null()
+                                                          : fields.dtypes[it - fields.names.begin()]);
             }
             dtype_ = DType::Struct(columns_, std::move(dtypes), dtype.nullability());
         }
@@ -44,8 +46,8 @@ public:
         ArrayRef batch;
         if (!file_->dtype().is_struct()) {
             VX_ASSIGN_OR_RETURN(ArrayRef column, file_->Read(next_, stop));
-            VX_ASSIGN_OR_RETURN(auto wrapped, StructArray::TryMake(dtype_, {column}, column->len(),
-                                                                  Validity::NonNullable()));
+            VX_ASSIGN_OR_RETURN(
+                auto wrapped, StructArray::TryMake(dtype_, {column}, column->len(), Validity::NonNullable()));
             batch = std::move(wrapped);
         } else if (columns_.empty()) {
             VX_ASSIGN_OR_RETURN(batch, file_->Read(next_, stop));
@@ -68,10 +70,10 @@ private:
 } // namespace
 
 std::unique_ptr<ArrayReader> MakeFileReader(std::shared_ptr<const VortexFile> file,
-                                                           std::vector<std::string> columns,
-                                                           uint64_t begin,
-                                                           uint64_t end,
-                                                           uint64_t batch_rows) {
+                                            std::vector<std::string> columns,
+                                            uint64_t begin,
+                                            uint64_t end,
+                                            uint64_t batch_rows) {
     return std::make_unique<FileArrayReader>(std::move(file), std::move(columns), begin, end, batch_rows);
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include <gtest/gtest.h>
-
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/scalar_at.h"
@@ -29,11 +29,12 @@ Status OpenAndReadAll(const Buffer &bytes, size_t stride = 1) {
 }
 
 Buffer SampleFile() {
-    DType dtype = DType::Struct({"i", "s", "l", "d"},
-                                {DType::Primitive(PType::I64, Nullability::Nullable), DType::Utf8(Nullability::Nullable),
-                                 DType::List(DType::Primitive(PType::I16, Nullability::Nullable), Nullability::Nullable),
-                                 DType::Primitive(PType::F64, Nullability::NonNullable)},
-                                Nullability::Nullable);
+    DType dtype = DType::Struct(
+        {"i", "s", "l", "d"},
+        {DType::Primitive(PType::I64, Nullability::Nullable), DType::Utf8(Nullability::Nullable),
+         DType::List(DType::Primitive(PType::I16, Nullability::Nullable), Nullability::Nullable),
+         DType::Primitive(PType::F64, Nullability::NonNullable)},
+        Nullability::Nullable);
     ArrayRef data = RandomArray(dtype, {.len = 80, .null_fraction = 0.2, .seed = 99, .max_string_len = 20});
     WriteOptions options;
     options.zone_len = 32;
@@ -42,7 +43,9 @@ Buffer SampleFile() {
     return *WriteToBuffer(dtype, {data}, options);
 }
 
-TEST(FileBadInput, SampleIsReadable) { ASSERT_OK(OpenAndReadAll(SampleFile())); }
+TEST(FileBadInput, SampleIsReadable) {
+    ASSERT_OK(OpenAndReadAll(SampleFile()));
+}
 
 TEST(FileBadInput, EveryTruncationIsAnError) {
     Buffer bytes = SampleFile();

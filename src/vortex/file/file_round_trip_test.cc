@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include <gtest/gtest.h>
-
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
@@ -87,10 +87,11 @@ TEST(FileRoundTrip, EveryDTypeAsTheWholeFile) {
 }
 
 TEST(FileRoundTrip, EdgeLengths) {
-    DType dtype = DType::Struct({"a", "s"}, {DType::Primitive(PType::I64, Nullability::Nullable),
-                                             DType::Utf8(Nullability::Nullable)},
-                                Nullability::NonNullable);
-    for (size_t len : {size_t{0}, size_t{1}, size_t{63}, size_t{64}, size_t{65}, size_t{8191}, size_t{8193}}) {
+    DType dtype = DType::Struct(
+        {"a", "s"}, {DType::Primitive(PType::I64, Nullability::Nullable), DType::Utf8(Nullability::Nullable)},
+        Nullability::NonNullable);
+    for (size_t len :
+         {size_t{0}, size_t{1}, size_t{63}, size_t{64}, size_t{65}, size_t{8191}, size_t{8193}}) {
         SCOPED_TRACE(len);
         ArrayRef data = RandomArray(dtype, {.len = len, .null_fraction = 0.5, .seed = len});
         std::vector<ArrayRef> chunks = len == 0 ? std::vector<ArrayRef>{} : std::vector<ArrayRef>{data};
@@ -131,8 +132,9 @@ TEST(FileRoundTrip, ProjectionReadsOnlyTheNamedColumns) {
 }
 
 TEST(FileLayout, DefaultTreeHasLegacyZoneMapsWithOneRowPerZone) {
-    DType dtype = DType::Struct({"x", "f"}, {DType::Primitive(PType::I32, Nullability::Nullable),
-                                             DType::Primitive(PType::F64, Nullability::NonNullable)},
+    DType dtype = DType::Struct({"x", "f"},
+                                {DType::Primitive(PType::I32, Nullability::Nullable),
+                                 DType::Primitive(PType::F64, Nullability::NonNullable)},
                                 Nullability::NonNullable);
     ArrayRef data = RandomArray(dtype, {.len = 1000, .null_fraction = 0.1, .seed = 9});
     ASSERT_OK_AND_ASSIGN(Buffer bytes, WriteToBuffer(dtype, RandomChunks(data, 4, 333), SmallBlocks()));
@@ -166,9 +168,9 @@ TEST(FileLayout, DefaultTreeHasLegacyZoneMapsWithOneRowPerZone) {
 }
 
 TEST(FileStatistics, MatchTheWholeColumns) {
-    DType dtype = DType::Struct({"i", "s"}, {DType::Primitive(PType::I64, Nullability::Nullable),
-                                             DType::Utf8(Nullability::Nullable)},
-                                Nullability::NonNullable);
+    DType dtype = DType::Struct(
+        {"i", "s"}, {DType::Primitive(PType::I64, Nullability::Nullable), DType::Utf8(Nullability::Nullable)},
+        Nullability::NonNullable);
     ArrayRef data = RandomArray(dtype, {.len = 900, .null_fraction = 0.2, .seed = 21, .max_string_len = 20});
     ASSERT_OK_AND_ASSIGN(Buffer bytes, WriteToBuffer(dtype, RandomChunks(data, 5, 200), SmallBlocks()));
     ASSERT_OK_AND_ASSIGN(auto file, OpenBuffer(bytes));
@@ -178,7 +180,8 @@ TEST(FileStatistics, MatchTheWholeColumns) {
     for (size_t f = 0; f < 2; ++f) {
         auto find = [&](Stat stat) -> std::optional<Scalar> {
             for (const auto &[s, v] : stats[f]) {
-                if (s == stat) return v;
+                if (s == stat)
+                    return v;
             }
             return std::nullopt;
         };
@@ -209,6 +212,18 @@ TEST(FileWriter, BytesDoNotDependOnThreads) {
         Buffer many = WriteWithThreads(dtype, chunks, threads);
         ASSERT_EQ(one.size(), many.size());
         EXPECT_EQ(0, std::memcmp(one.data(), many.data(), one.size())) << threads << " threads";
+    }
+}
+
+TEST(FileWriter, BytesDoNotDependOnHowTheInputIsCut) {
+    DType dtype = WideStruct(Nullability::Nullable);
+    ArrayRef data = RandomArray(dtype, {.len = 1500, .null_fraction = 0.2, .seed = 17});
+    Buffer whole = WriteWithThreads(dtype, {data}, 2);
+    for (uint64_t seed : {1, 2, 3}) {
+        // Slices of one array share its buffers; the file must not.
+        Buffer cut = WriteWithThreads(dtype, RandomChunks(data, seed, 1 + 400 / seed), 2);
+        ASSERT_EQ(whole.size(), cut.size()) << "seed " << seed;
+        EXPECT_EQ(0, std::memcmp(whole.data(), cut.data(), whole.size())) << "seed " << seed;
     }
 }
 

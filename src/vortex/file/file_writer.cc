@@ -2,10 +2,14 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/file/file_writer.h"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
+#include <deque>
 #include <mutex>
 
+#include "vortex/array/builder/array_builder.h"
+#include "vortex/array/compute/slice.h"
 #include "vortex/array/serde/array_context.h"
 #include "vortex/file/footer.h"
 #include "vortex/io/executor.h"
@@ -26,9 +30,10 @@ public:
         VX_RETURN_NOT_OK(id.Collapse());
         std::lock_guard lock(mutex_);
         VX_RETURN_NOT_OK(status_);
-        VX_ENSURE(segment.size <= UINT32_MAX, InvalidArgument, "a segment of {} bytes exceeds 4 GiB", segment.size);
-        VX_ENSURE(std::has_single_bit(segment.alignment), Internal, "segment alignment {} is not a power of two",
-                  segment.alignment);
+        VX_ENSURE(segment.size <= UINT32_MAX, InvalidArgument, "a segment of {} bytes exceeds 4 GiB",
+                  segment.size);
+        VX_ENSURE(std::has_single_bit(segment.alignment), Internal,
+                  "segment alignment {} is not a power of two", segment.alignment);
         uint64_t position = out_.bytes_written();
         uint64_t padding = (segment.alignment - position % segment.alignment) % segment.alignment;
         static constexpr uint8_t kZeros[256] = {};
@@ -94,8 +99,8 @@ LayoutStrategyRef DefaultWriteStrategy(const DType &dtype, const WriteOptions &o
     if (!dtype.is_struct()) {
         return leaf;
     }
-    auto validity = std::make_shared<RepartitionStrategy>(std::make_shared<CompressStrategy>(flat), options.block_bytes,
-                                                          options.zone_len);
+    auto validity = std::make_shared<RepartitionStrategy>(std::make_shared<CompressStrategy>(flat),
+                                                          options.block_bytes, options.zone_len);
     return std::make_shared<StructStrategy>(leaf, validity);
 }
 
@@ -113,16 +118,17 @@ struct FileWriter::State {
     SequencePointer eof;
     uint64_t budget = 0;
     uint64_t rows = 0;
+    // Input not yet cut into batches of batch_rows rows (0 until chosen), and its bytes.
+    uint64_t batch_rows = 0;
+    std::deque<ArrayRef> pending;
+    uint64_t pending_rows = 0;
+    BufferedBytes::Reservation pending_held;
     Status failed;
     bool finished = false;
 
     State(std::unique_ptr<WriteSink> s, DType d, std::shared_ptr<const Session> sess, WriteOptions o)
-        : sink(std::move(s)),
-          dtype(std::move(d)),
-          session(std::move(sess)),
-          options(std::move(o)),
-          arrays(ArrayWriteContext::FromSession(*session)),
-          segments(*sink) {}
+        : sink(std::move(s)), dtype(std::move(d)), session(std::move(sess)), options(std::move(o)),
+          arrays(ArrayWriteContext::FromSession(*session)), segments(*sink) {}
 
     ~State() {
         // Abandoned before Finish: wake anything waiting on the segment order, then stop the
@@ -143,28 +149,32 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<WriteSink> 
                                                      DType dtype,
                                                      std::shared_ptr<const Session> session,
                                                      WriteOptions options) {
-    VX_ENSURE(sink != nullptr && session != nullptr, InvalidArgument, "FileWriter::Open needs a sink and a session");
+    VX_ENSURE(sink != nullptr && session != nullptr, InvalidArgument,
+              "FileWriter::Open needs a sink and a session");
     VX_ENSURE(sink->bytes_written() == 0, InvalidArgument, "the sink must be empty");
-    VX_ENSURE(options.zone_len > 0 && options.zone_len <= UINT32_MAX, InvalidArgument, "zone length {} out of range",
-              options.zone_len);
+    VX_ENSURE(options.zone_len > 0 && options.zone_len <= UINT32_MAX, InvalidArgument,
+              "zone length {} out of range", options.zone_len);
     uint64_t columns = CountColumns(dtype);
     uint64_t per_column = options.block_bytes + options.buffer_bytes;
     uint64_t budget = options.max_buffered_bytes;
     if (budget == 0) {
         budget = per_column * columns;
     } else if (budget < per_column * columns) {
-        // Shrink the per-column holdings so that idle columns never hold more than the budget.
-        uint64_t share = std::max<uint64_t>(budget / (2 * columns), 1);
+        // Shrink the per-column holdings so that idle columns never hold more than the budget,
+        // with room for blocks whose rows turn out twice as wide as the first zone's.
+        uint64_t share = std::max<uint64_t>(budget / (4 * columns), 1);
         options.block_bytes = share;
         options.buffer_bytes = share;
     }
-    auto state = std::make_unique<State>(std::move(sink), std::move(dtype), std::move(session), std::move(options));
+    auto state =
+        std::make_unique<State>(std::move(sink), std::move(dtype), std::move(session), std::move(options));
     state->budget = budget;
     Executor &executor = state->options.executor != nullptr ? *state->options.executor : Executor::Default();
     state->ctx = std::make_unique<WriteContext>(
         WriteContext{state->segments, state->arrays, executor, state->buffered, state->options.compressor});
-    LayoutStrategyRef strategy =
-        state->options.strategy != nullptr ? state->options.strategy : DefaultWriteStrategy(state->dtype, state->options);
+    LayoutStrategyRef strategy = state->options.strategy != nullptr
+                                     ? state->options.strategy
+                                     : DefaultWriteStrategy(state->dtype, state->options);
     VX_ASSIGN_OR_RETURN(state->root, strategy->NewWriter(state->dtype, *state->ctx));
     std::tie(state->data, state->eof) = SequenceId::Root().Split();
     VX_RETURN_NOT_OK(state->sink->Write({kFileMagic.data(), kFileMagic.size()}));
@@ -176,7 +186,8 @@ Status FileWriter::Write(const ArrayRef &chunk) {
     State &s = *state_;
     VX_ENSURE(!s.finished, InvalidArgument, "the file writer is finished");
     VX_RETURN_NOT_OK(s.failed);
-    VX_ENSURE(chunk != nullptr && chunk->dtype() == s.dtype, MismatchedTypes, "chunk of {} written to a file of {}",
+    VX_ENSURE(chunk != nullptr && chunk->dtype() == s.dtype, MismatchedTypes,
+              "chunk of {} written to a file of {}",
               chunk == nullptr ? std::string("null") : chunk->dtype().ToString(), s.dtype);
     if (chunk->len() == 0) {
         return Status::OK();
@@ -190,15 +201,76 @@ Status FileWriter::Write(const ArrayRef &chunk) {
         s.failed = universe->status();
         return s.failed;
     }
-    BufferedBytes::Reservation held = s.buffered.Reserve(bytes);
-    Status status = s.root->Write(s.data.Advance(), chunk, std::move(held));
+    s.pending_held.Merge(s.buffered.Reserve(bytes));
+    s.pending.push_back(chunk);
+    s.pending_rows += chunk->len();
+    s.rows += chunk->len();
+    Status status = EmitBatches(/*flush=*/false);
     if (!status.ok()) {
         s.failed = status;
         universe->Cancel(status);
-        return status;
     }
-    s.rows += chunk->len();
+    return status;
+}
+
+// The writer cuts its input into batches of a fixed number of rows, copied compact, and labels
+// batch k with sequence id k: the sequence ids, zone maps, blocks and segment bytes are then a
+// function of the rows alone, not of how the caller happened to chunk them.
+Status FileWriter::EmitBatches(bool flush) {
+    State &s = *state_;
+    uint64_t probe = std::min<uint64_t>(s.options.zone_len, kBatchProbeRows);
+    if (s.batch_rows == 0 && (s.pending_rows >= probe || (flush && s.pending_rows > 0))) {
+        // A zone per batch, unless the budget cannot hold that many rows of this width (judged
+        // once from the first rows, so the choice does not depend on the chunking either).
+        VX_ASSIGN_OR_RETURN(ArrayRef first, TakeRows(std::min(probe, s.pending_rows), /*consume=*/false));
+        uint64_t row_bytes = std::max<uint64_t>(1, first->nbytes() / first->len());
+        s.batch_rows = std::clamp<uint64_t>(s.budget / 4 / row_bytes, 1, s.options.zone_len);
+    }
+    while (s.batch_rows > 0 && (s.pending_rows >= s.batch_rows || (flush && s.pending_rows > 0))) {
+        uint64_t rows = std::min(s.batch_rows, s.pending_rows);
+        VX_ASSIGN_OR_RETURN(ArrayRef batch, TakeRows(rows, /*consume=*/true));
+        // What stays pending keeps a share of the input's bytes by rows; the batch is
+        // accounted at its own compact size.
+        uint64_t stay = static_cast<uint64_t>(static_cast<long double>(s.pending_held.bytes()) *
+                                              static_cast<long double>(s.pending_rows) /
+                                              static_cast<long double>(s.pending_rows + rows));
+        s.pending_held.Split(s.pending_held.bytes() - stay).Release();
+        BufferedBytes::Reservation held = s.buffered.Reserve(batch->nbytes());
+        VX_RETURN_NOT_OK(s.root->Write(s.data.Advance(), std::move(batch), std::move(held)));
+    }
     return Status::OK();
+}
+
+// Copies the first `rows` pending rows into one compact array; `consume` removes them.
+Result<ArrayRef> FileWriter::TakeRows(uint64_t rows, bool consume) {
+    State &s = *state_;
+    VX_ASSIGN_OR_RETURN(auto builder, MakeBuilder(s.dtype, BuilderOptions{.share_buffers = false}));
+    uint64_t remaining = rows;
+    for (auto it = s.pending.begin(); remaining > 0; ++it) {
+        ArrayRef part = *it;
+        if (part->len() > remaining) {
+            VX_ASSIGN_OR_RETURN(part, Slice(part, 0, static_cast<size_t>(remaining)));
+        }
+        remaining -= part->len();
+        VX_RETURN_NOT_OK(builder->AppendArray(part));
+    }
+    if (consume) {
+        remaining = rows;
+        while (remaining > 0) {
+            ArrayRef front = std::move(s.pending.front());
+            s.pending.pop_front();
+            if (front->len() > remaining) {
+                VX_ASSIGN_OR_RETURN(ArrayRef tail,
+                                    Slice(front, static_cast<size_t>(remaining), front->len()));
+                s.pending.push_front(std::move(tail));
+                remaining = 0;
+            } else {
+                remaining -= front->len();
+            }
+        }
+        s.pending_rows -= rows;
+    }
+    return builder->Finish();
 }
 
 Result<WriteSummary> FileWriter::Finish() {
@@ -206,6 +278,13 @@ Result<WriteSummary> FileWriter::Finish() {
     VX_ENSURE(!s.finished, InvalidArgument, "the file writer is already finished");
     VX_RETURN_NOT_OK(s.failed);
     s.finished = true;
+    {
+        Status status = EmitBatches(/*flush=*/true);
+        if (!status.ok()) {
+            s.failed = status;
+            return status;
+        }
+    }
     // No more data: release the data position so the EOF ids (zone tables) can be written.
     s.data = SequencePointer();
     VX_ASSIGN_OR_RETURN(LayoutRef layout, s.root->Finish(std::move(s.eof)));
@@ -237,10 +316,20 @@ Result<WriteSummary> FileWriter::Finish() {
     return WriteSummary{s.rows, s.sink->bytes_written()};
 }
 
-const DType &FileWriter::dtype() const { return state_->dtype; }
-uint64_t FileWriter::bytes_written() const { return state_->segments.bytes_written(); }
-uint64_t FileWriter::buffered_bytes() const { return state_->buffered.current(); }
-uint64_t FileWriter::peak_buffered_bytes() const { return state_->buffered.peak(); }
-uint64_t FileWriter::buffered_bytes_budget() const { return state_->budget; }
+const DType &FileWriter::dtype() const {
+    return state_->dtype;
+}
+uint64_t FileWriter::bytes_written() const {
+    return state_->segments.bytes_written();
+}
+uint64_t FileWriter::buffered_bytes() const {
+    return state_->buffered.current();
+}
+uint64_t FileWriter::peak_buffered_bytes() const {
+    return state_->buffered.peak();
+}
+uint64_t FileWriter::buffered_bytes_budget() const {
+    return state_->budget;
+}
 
 } // namespace vortex

@@ -43,7 +43,9 @@ struct WriteSummary {
 
 /// Writes one Vortex file by pushing chunks (DESIGN.md section 4). Write() blocks while the
 /// pipeline is full; columns are written by their own drivers and compressed on the executor;
-/// segments land in sequence order, so the bytes do not depend on thread timing.
+/// segments land in sequence order. Input is re-cut into compact batches of a fixed number of
+/// rows (a zone, unless the budget is too small for one), so the bytes depend neither on
+/// thread timing nor on how the input was chunked.
 /// Not thread-safe: one thread calls Write() and Finish(). bytes_written() and
 /// buffered_bytes() may be read from any thread.
 class FileWriter {
@@ -71,6 +73,11 @@ public:
 
 private:
     explicit FileWriter(std::unique_ptr<State> state);
+    Status EmitBatches(bool flush);
+    Result<ArrayRef> TakeRows(uint64_t rows, bool consume);
+
+    /// Rows whose width decides the batch size.
+    static constexpr uint64_t kBatchProbeRows = 64;
     std::unique_ptr<State> state_;
 };
 

@@ -24,7 +24,8 @@ namespace {
 
 using Part = PostscriptLocations::Part;
 
-Result<std::optional<Part>> ReadPart(const fbf::PostscriptSegment *segment, std::string_view what, uint64_t limit) {
+Result<std::optional<Part>>
+ReadPart(const fbf::PostscriptSegment *segment, std::string_view what, uint64_t limit) {
     if (segment == nullptr) {
         return std::optional<Part>();
     }
@@ -62,8 +63,8 @@ public:
     static Result<LayoutRef> Decode(const Context &ctx, const fbl::Layout *node, const DType &dtype) {
         VX_ENSURE(node != nullptr, Serde, "layout: missing node");
         uint16_t index = node->encoding();
-        VX_ENSURE(index < ctx.encodings.size(), Serde, "layout: encoding index {} outside the {} layout ids", index,
-                  ctx.encodings.size());
+        VX_ENSURE(index < ctx.encodings.size(), Serde, "layout: encoding index {} outside the {} layout ids",
+                  index, ctx.encodings.size());
         const LayoutEncoding *encoding = ctx.encodings[index];
         VX_ENSURE(encoding != nullptr, NotImplemented, "unsupported layout '{}'", ctx.ids[index]);
         std::vector<uint32_t> segments;
@@ -71,15 +72,16 @@ public:
             segments.assign(node->segments()->begin(), node->segments()->end());
         }
         for (uint32_t id : segments) {
-            VX_ENSURE(id < ctx.nsegments, Serde, "layout: segment id {} outside the {} segments", id, ctx.nsegments);
+            VX_ENSURE(id < ctx.nsegments, Serde, "layout: segment id {} outside the {} segments", id,
+                      ctx.nsegments);
         }
         std::span<const uint8_t> metadata;
         if (node->metadata() != nullptr) {
             metadata = {node->metadata()->data(), node->metadata()->size()};
         }
         FlatBufferLayoutChildren children(ctx, node);
-        VX_ASSIGN_OR_RETURN(LayoutRef layout,
-                            encoding->Build(dtype, node->row_count(), metadata, std::move(segments), children));
+        VX_ASSIGN_OR_RETURN(LayoutRef layout, encoding->Build(dtype, node->row_count(), metadata,
+                                                              std::move(segments), children));
         VX_ENSURE(layout->row_count() == node->row_count(), Serde, "layout {}: {} rows declared, {} built",
                   ctx.ids[index], node->row_count(), layout->row_count());
         return layout;
@@ -114,11 +116,11 @@ Result<std::vector<SegmentSpec>> ReadSegments(const fbf::Footer *footer, uint64_
     for (const fbf::SegmentSpec *spec : *specs) {
         VX_ENSURE(spec->_compression() == 0 && spec->_encryption() == 0, NotImplemented,
                   "footer: compressed or encrypted segments are not supported");
-        VX_ENSURE(spec->alignment_exponent() < 32, Serde, "footer: segment alignment exponent {} is too large",
-                  spec->alignment_exponent());
+        VX_ENSURE(spec->alignment_exponent() < 32, Serde,
+                  "footer: segment alignment exponent {} is too large", spec->alignment_exponent());
         VX_ENSURE(spec->offset() <= data_end && spec->length() <= data_end - spec->offset(), Serde,
-                  "footer: segment [{}, +{}) lies outside the file's {} data bytes", spec->offset(), spec->length(),
-                  data_end);
+                  "footer: segment [{}, +{}) lies outside the file's {} data bytes", spec->offset(),
+                  spec->length(), data_end);
         VX_ENSURE(segments.empty() || segments.back().offset <= spec->offset(), Serde,
                   "footer: segment offsets are not sorted");
         segments.push_back({spec->offset(), spec->length(), spec->alignment_exponent()});
@@ -164,12 +166,14 @@ Result<PostscriptLocations> ParsePostscript(std::span<const uint8_t> tail, uint6
     VX_ENSURE(std::memcmp(eof + 4, kFileMagic.data(), kFileMagic.size()) == 0, Serde,
               "not a vortex file: the trailing magic is not VTXF");
     auto version = LoadLittleEndian<uint16_t>(eof);
-    VX_ENSURE(version == kFileFormatVersion, NotImplemented, "unsupported vortex file format version {}", version);
+    VX_ENSURE(version == kFileFormatVersion, NotImplemented, "unsupported vortex file format version {}",
+              version);
     auto ps_len = LoadLittleEndian<uint16_t>(eof + 2);
     VX_ENSURE(ps_len <= kMaxPostscriptSize && ps_len <= tail.size() - kEofSize, Serde,
               "postscript of {} bytes does not fit the file", ps_len);
     const serde::AlignedBytes aligned(tail.subspan(tail.size() - kEofSize - ps_len, ps_len));
-    VX_ASSIGN_OR_RETURN(const fbf::Postscript *ps, serde::VerifyFlatBuffer<fbf::Postscript>(aligned.span(), "postscript"));
+    VX_ASSIGN_OR_RETURN(const fbf::Postscript *ps,
+                        serde::VerifyFlatBuffer<fbf::Postscript>(aligned.span(), "postscript"));
     // The footer flatbuffers must lie before the postscript.
     uint64_t limit = file_size - kEofSize - ps_len;
     PostscriptLocations out;
@@ -199,22 +203,25 @@ Result<Footer> ParseFooter(std::span<const uint8_t> tail,
         VX_ASSIGN_OR_RETURN(out.dtype, DeserializeDTypeFlatBuffer(Slice(tail, tail_offset, *ps.dtype)));
     }
     if (ps.statistics) {
-        VX_ASSIGN_OR_RETURN(out.statistics, ReadStatistics(Slice(tail, tail_offset, *ps.statistics), out.dtype));
+        VX_ASSIGN_OR_RETURN(out.statistics,
+                            ReadStatistics(Slice(tail, tail_offset, *ps.statistics), out.dtype));
     }
 
     const serde::AlignedBytes footer_bytes(Slice(tail, tail_offset, ps.footer));
-    VX_ASSIGN_OR_RETURN(const fbf::Footer *footer, serde::VerifyFlatBuffer<fbf::Footer>(footer_bytes.span(), "footer"));
+    VX_ASSIGN_OR_RETURN(const fbf::Footer *footer,
+                        serde::VerifyFlatBuffer<fbf::Footer>(footer_bytes.span(), "footer"));
     VX_ASSIGN_OR_RETURN(std::vector<std::string> array_ids, ReadIds(footer->array_specs(), "array encoding"));
     VX_ASSIGN_OR_RETURN(out.layout_ids, ReadIds(footer->layout_specs(), "layout"));
     VX_ENSURE(array_ids.size() <= 65536 && out.layout_ids.size() <= 65536, Serde,
               "footer: more encoding ids than a u16 can index");
-    VX_ENSURE(footer->compression_specs() == nullptr || footer->compression_specs()->size() == 0, NotImplemented,
-              "footer: compression specs are not supported");
-    VX_ENSURE(footer->encryption_specs() == nullptr || footer->encryption_specs()->size() == 0, NotImplemented,
-              "footer: encryption specs are not supported");
+    VX_ENSURE(footer->compression_specs() == nullptr || footer->compression_specs()->size() == 0,
+              NotImplemented, "footer: compression specs are not supported");
+    VX_ENSURE(footer->encryption_specs() == nullptr || footer->encryption_specs()->size() == 0,
+              NotImplemented, "footer: encryption specs are not supported");
     // Segments hold data, which precedes the footer flatbuffers.
     VX_ASSIGN_OR_RETURN(out.segments, ReadSegments(footer, ps.lowest_offset(true)));
-    out.arrays = std::make_shared<const ArrayReadContext>(ArrayReadContext::Resolve(std::move(array_ids), session));
+    out.arrays =
+        std::make_shared<const ArrayReadContext>(ArrayReadContext::Resolve(std::move(array_ids), session));
 
     std::vector<const LayoutEncoding *> encodings;
     encodings.reserve(out.layout_ids.size());
@@ -222,7 +229,8 @@ Result<Footer> ParseFooter(std::span<const uint8_t> tail,
         encodings.push_back(session.layouts().Find(id));
     }
     const serde::AlignedBytes layout_bytes(Slice(tail, tail_offset, ps.layout));
-    VX_ASSIGN_OR_RETURN(const fbl::Layout *root, serde::VerifyFlatBuffer<fbl::Layout>(layout_bytes.span(), "layout"));
+    VX_ASSIGN_OR_RETURN(const fbl::Layout *root,
+                        serde::VerifyFlatBuffer<fbl::Layout>(layout_bytes.span(), "layout"));
     FlatBufferLayoutChildren::Context ctx{session, encodings, out.layout_ids, out.segments.size()};
     VX_ASSIGN_OR_RETURN(out.layout, FlatBufferLayoutChildren::Decode(ctx, root, out.dtype));
     return out;
@@ -248,18 +256,19 @@ private:
 };
 
 // Children are interned first, so ids come out in post-order, as the reference writes them.
-flatbuffers::Offset<fbl::Layout> WriteLayout(flatbuffers::FlatBufferBuilder &fbb,
-                                             const Layout &layout,
-                                             LayoutIdInterner &interner) {
+flatbuffers::Offset<fbl::Layout>
+WriteLayout(flatbuffers::FlatBufferBuilder &fbb, const Layout &layout, LayoutIdInterner &interner) {
     std::vector<flatbuffers::Offset<fbl::Layout>> children;
     for (const LayoutRef &child : layout.children()) {
         children.push_back(WriteLayout(fbb, *child, interner));
     }
     uint16_t encoding = interner.Intern(layout.encoding_id());
-    auto metadata = layout.metadata().empty() ? 0 : fbb.CreateVector(layout.metadata().data(), layout.metadata().size());
+    auto metadata =
+        layout.metadata().empty() ? 0 : fbb.CreateVector(layout.metadata().data(), layout.metadata().size());
     auto children_vec = children.empty() ? 0 : fbb.CreateVector(children);
-    auto segments =
-        layout.segment_ids().empty() ? 0 : fbb.CreateVector(layout.segment_ids().data(), layout.segment_ids().size());
+    auto segments = layout.segment_ids().empty()
+                        ? 0
+                        : fbb.CreateVector(layout.segment_ids().data(), layout.segment_ids().size());
     fbl::LayoutBuilder builder(fbb);
     builder.add_row_count(layout.row_count());
     builder.add_encoding(encoding);
@@ -368,8 +377,8 @@ Result<std::vector<uint8_t>> SerializeFooter(uint64_t position,
         }
         ps.add_footer(footer_seg);
         ps_fbb.Finish(ps.Finish());
-        VX_ENSURE(ps_fbb.GetSize() <= kMaxPostscriptSize, Serde, "postscript of {} bytes exceeds {}", ps_fbb.GetSize(),
-                  kMaxPostscriptSize);
+        VX_ENSURE(ps_fbb.GetSize() <= kMaxPostscriptSize, Serde, "postscript of {} bytes exceeds {}",
+                  ps_fbb.GetSize(), kMaxPostscriptSize);
         uint16_t ps_len = static_cast<uint16_t>(ps_fbb.GetSize());
         out.insert(out.end(), ps_fbb.GetBufferPointer(), ps_fbb.GetBufferPointer() + ps_len);
         uint8_t eof[kEofSize];

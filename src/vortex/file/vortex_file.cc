@@ -17,18 +17,14 @@ VortexFile::VortexFile(std::shared_ptr<const ReadAt> source,
                        uint64_t tail_offset,
                        Footer footer,
                        int open_reads)
-    : source_(std::move(source)),
-      session_(std::move(session)),
-      file_size_(file_size),
-      tail_(std::move(tail)),
-      tail_offset_(tail_offset),
-      footer_(std::move(footer)),
-      open_reads_(open_reads) {}
+    : source_(std::move(source)), session_(std::move(session)), file_size_(file_size), tail_(std::move(tail)),
+      tail_offset_(tail_offset), footer_(std::move(footer)), open_reads_(open_reads) {}
 
 Result<std::shared_ptr<const VortexFile>> VortexFile::Open(std::shared_ptr<const ReadAt> source,
                                                            std::shared_ptr<const Session> session,
                                                            OpenOptions options) {
-    VX_ENSURE(source != nullptr && session != nullptr, InvalidArgument, "VortexFile::Open needs a source and a session");
+    VX_ENSURE(source != nullptr && session != nullptr, InvalidArgument,
+              "VortexFile::Open needs a source and a session");
     VX_ASSIGN_OR_RETURN(uint64_t size, source->Size());
     uint64_t initial = std::min(size, std::max(options.initial_read_size, kDefaultInitialReadSize));
     uint64_t tail_offset = size - initial;
@@ -54,8 +50,8 @@ Result<std::shared_ptr<const VortexFile>> VortexFile::Open(std::shared_ptr<const
     if (!footer.ok()) {
         return footer.status().WithContext(source->name());
     }
-    return std::make_shared<const VortexFile>(std::move(source), std::move(session), size, std::move(tail), tail_offset,
-                                              std::move(*footer), reads);
+    return std::make_shared<const VortexFile>(std::move(source), std::move(session), size, std::move(tail),
+                                              tail_offset, std::move(*footer), reads);
 }
 
 Result<std::shared_ptr<const VortexFile>> VortexFile::Open(const std::string &path,
@@ -72,8 +68,8 @@ Result<std::shared_ptr<const VortexFile>> VortexFile::Open(const std::string &pa
 }
 
 Result<Buffer> VortexFile::ReadSegment(uint32_t segment_id) const {
-    VX_ENSURE(segment_id < footer_.segments.size(), OutOfBounds, "segment {} outside the {} segments", segment_id,
-              footer_.segments.size());
+    VX_ENSURE(segment_id < footer_.segments.size(), OutOfBounds, "segment {} outside the {} segments",
+              segment_id, footer_.segments.size());
     const SegmentSpec &spec = footer_.segments[segment_id];
     Buffer bytes;
     if (spec.offset >= tail_offset_ && spec.offset + spec.length <= file_size_) {
@@ -89,8 +85,10 @@ Result<ArrayRef> VortexFile::Read(uint64_t begin, uint64_t end) const {
     return footer_.layout->Read(ctx, begin, end);
 }
 
-Result<ArrayRef> VortexFile::ReadColumns(std::span<const std::string> names, uint64_t begin, uint64_t end) const {
-    VX_ENSURE(dtype().is_struct(), InvalidArgument, "column selection needs a struct file, this one holds {}", dtype());
+Result<ArrayRef>
+VortexFile::ReadColumns(std::span<const std::string> names, uint64_t begin, uint64_t end) const {
+    VX_ENSURE(dtype().is_struct(), InvalidArgument, "column selection needs a struct file, this one holds {}",
+              dtype());
     const StructFields &fields = dtype().struct_fields();
     std::vector<size_t> indices;
     for (const std::string &name : names) {

@@ -12,14 +12,12 @@ Layout::Layout(const LayoutEncoding &encoding,
                std::vector<uint8_t> metadata,
                std::vector<LayoutRef> children,
                std::vector<uint32_t> segment_ids)
-    : encoding_(&encoding),
-      dtype_(std::move(dtype)),
-      row_count_(row_count),
-      metadata_(std::move(metadata)),
-      children_(std::move(children)),
-      segment_ids_(std::move(segment_ids)) {}
+    : encoding_(&encoding), dtype_(std::move(dtype)), row_count_(row_count), metadata_(std::move(metadata)),
+      children_(std::move(children)), segment_ids_(std::move(segment_ids)) {}
 
-std::string_view Layout::encoding_id() const { return encoding_->id(); }
+std::string_view Layout::encoding_id() const {
+    return encoding_->id();
+}
 
 const LayoutRef &Layout::child(size_t i) const {
     VX_CHECK_LT(i, children_.size());

@@ -31,17 +31,10 @@ namespace fba = fbs::array;
 using testing_internal::CanonicalSession;
 
 const ArrayWriteContext &WriteContext() {
-    static const ArrayWriteContext context = ArrayWriteContext::FromSession(CanonicalSession());
-    return context;
+    return testing_internal::CanonicalWriteContext();
 }
-
 const ArrayReadContext &ReadContext() {
-    static const ArrayReadContext context = [] {
-        const auto ids = WriteContext().ids();
-        return ArrayReadContext::Resolve(std::vector<std::string>(ids.begin(), ids.end()),
-                                         CanonicalSession());
-    }();
-    return context;
+    return testing_internal::CanonicalReadContext();
 }
 
 // Checks the byte layout of spec section 1.1 on the concatenated segment: parts add up,

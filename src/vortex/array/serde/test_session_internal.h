@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "vortex/array/canonical.h"
+#include "vortex/array/serde/array_context.h"
 #include "vortex/base/check.h"
 #include "vortex/session/session.h"
 
@@ -19,6 +20,22 @@ inline const Session &CanonicalSession() {
         return std::move(builder).Build();
     }();
     return *session;
+}
+
+// The dictionary the serde tests write with: every canonical encoding, sorted.
+inline const ArrayWriteContext &CanonicalWriteContext() {
+    static const ArrayWriteContext context = ArrayWriteContext::FromSession(CanonicalSession());
+    return context;
+}
+
+// The same dictionary as a reader resolves it from a footer.
+inline const ArrayReadContext &CanonicalReadContext() {
+    static const ArrayReadContext context = [] {
+        const auto ids = CanonicalWriteContext().ids();
+        return ArrayReadContext::Resolve(std::vector<std::string>(ids.begin(), ids.end()),
+                                         CanonicalSession());
+    }();
+    return context;
 }
 
 } // namespace vortex::testing_internal

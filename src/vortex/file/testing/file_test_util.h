@@ -44,10 +44,11 @@ private:
 };
 
 /// Writes `chunks` as one file in memory and returns its bytes.
-inline Result<Buffer> WriteToBuffer(const DType &dtype, const std::vector<ArrayRef> &chunks, WriteOptions options = {}) {
+inline Result<Buffer>
+WriteToBuffer(const DType &dtype, const std::vector<ArrayRef> &chunks, WriteOptions options = {}) {
     auto bytes = std::make_shared<std::vector<uint8_t>>();
-    VX_ASSIGN_OR_RETURN(auto writer,
-                        FileWriter::Open(std::make_unique<VectorSink>(bytes), dtype, FileTestSession(), options));
+    VX_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(std::make_unique<VectorSink>(bytes), dtype,
+                                                      FileTestSession(), options));
     for (const ArrayRef &chunk : chunks) {
         VX_RETURN_NOT_OK(writer->Write(chunk));
     }

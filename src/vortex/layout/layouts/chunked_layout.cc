@@ -39,7 +39,8 @@ Result<LayoutRef> ChunkedLayoutEncoding::Build(const DType &dtype,
     // Old writers used a metadata byte for a statistics child; current ones write none, and
     // the reference ignores it, so it is tolerated (spec: file-format 9).
     (void)metadata;
-    VX_ENSURE(segment_ids.empty(), Serde, "vortex.chunked: expected no segments, found {}", segment_ids.size());
+    VX_ENSURE(segment_ids.empty(), Serde, "vortex.chunked: expected no segments, found {}",
+              segment_ids.size());
     std::vector<LayoutRef> chunks;
     chunks.reserve(children.size());
     for (size_t i = 0; i < children.size(); ++i) {
@@ -52,7 +53,10 @@ Result<LayoutRef> ChunkedLayoutEncoding::Build(const DType &dtype,
     return layout;
 }
 
-ChunkedLayout::ChunkedLayout(DType dtype, uint64_t row_count, std::vector<LayoutRef> chunks, std::vector<uint64_t> offsets)
+ChunkedLayout::ChunkedLayout(DType dtype,
+                             uint64_t row_count,
+                             std::vector<LayoutRef> chunks,
+                             std::vector<uint64_t> offsets)
     : Layout(ChunkedLayoutEncoding::Instance(), std::move(dtype), row_count, {}, std::move(chunks), {}),
       offsets_(std::move(offsets)) {}
 
@@ -72,7 +76,8 @@ Result<ArrayRef> ChunkedLayout::Read(const LayoutReadContext &ctx, uint64_t begi
         return EmptyArray(dtype());
     }
     // The first chunk whose end is past `begin`.
-    size_t first = static_cast<size_t>(std::upper_bound(offsets_.begin(), offsets_.end(), begin) - offsets_.begin()) - 1;
+    size_t first =
+        static_cast<size_t>(std::upper_bound(offsets_.begin(), offsets_.end(), begin) - offsets_.begin()) - 1;
     std::vector<ArrayRef> parts;
     for (size_t i = first; i < nchildren() && offsets_[i] < end; ++i) {
         uint64_t lo = std::max(begin, offsets_[i]) - offsets_[i];

@@ -30,7 +30,10 @@ public:
     Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const override;
 
 private:
-    ChunkedLayout(DType dtype, uint64_t row_count, std::vector<LayoutRef> chunks, std::vector<uint64_t> offsets);
+    ChunkedLayout(DType dtype,
+                  uint64_t row_count,
+                  std::vector<LayoutRef> chunks,
+                  std::vector<uint64_t> offsets);
     std::vector<uint64_t> offsets_;
 };
 

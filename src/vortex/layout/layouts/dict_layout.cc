@@ -30,29 +30,41 @@ Result<LayoutRef> DictLayoutEncoding::Build(const DType &dtype,
                                             std::span<const uint8_t> metadata,
                                             std::vector<uint32_t> segment_ids,
                                             const LayoutChildren &children) const {
-    VX_ENSURE(segment_ids.empty(), Serde, "vortex.dict layout: expected no segments, found {}", segment_ids.size());
-    VX_ENSURE(children.size() == 2, Serde, "vortex.dict layout: expected 2 children, found {}", children.size());
+    VX_ENSURE(segment_ids.empty(), Serde, "vortex.dict layout: expected no segments, found {}",
+              segment_ids.size());
+    VX_ENSURE(children.size() == 2, Serde, "vortex.dict layout: expected 2 children, found {}",
+              children.size());
     vortex::layout::DictLayoutMetadata proto;
     VX_RETURN_NOT_OK(serde::ParseProtoMessage(metadata, proto, "vortex.dict layout metadata"));
     VX_ENSURE(IsValidPTypeTag(static_cast<uint64_t>(proto.codes_ptype())), Serde,
               "vortex.dict layout: invalid codes ptype tag {}", static_cast<int>(proto.codes_ptype()));
     auto codes_ptype = static_cast<PType>(proto.codes_ptype());
-    VX_ENSURE(IsUnsignedInt(codes_ptype), Serde, "vortex.dict layout: codes ptype {} is not an unsigned integer",
-              PTypeName(codes_ptype));
+    VX_ENSURE(IsUnsignedInt(codes_ptype), Serde,
+              "vortex.dict layout: codes ptype {} is not an unsigned integer", PTypeName(codes_ptype));
     Nullability codes_nullability =
-        proto.has_is_nullable_codes() ? (proto.is_nullable_codes() ? Nullability::Nullable : Nullability::NonNullable)
-                                      : dtype.nullability();
+        proto.has_is_nullable_codes()
+            ? (proto.is_nullable_codes() ? Nullability::Nullable : Nullability::NonNullable)
+            : dtype.nullability();
     VX_ASSIGN_OR_RETURN(LayoutRef values, children.Get(0, dtype));
     VX_ASSIGN_OR_RETURN(LayoutRef codes, children.Get(1, DType::Primitive(codes_ptype, codes_nullability)));
-    VX_ENSURE(codes->row_count() == row_count, Serde, "vortex.dict layout: {} codes for {} rows", codes->row_count(),
-              row_count);
+    VX_ENSURE(codes->row_count() == row_count, Serde, "vortex.dict layout: {} codes for {} rows",
+              codes->row_count(), row_count);
     bool all_referenced = proto.has_all_values_referenced() && proto.all_values_referenced();
-    VX_ASSIGN_OR_RETURN(LayoutRef layout, DictLayout::Make(std::move(values), std::move(codes), all_referenced));
+    VX_ASSIGN_OR_RETURN(LayoutRef layout,
+                        DictLayout::Make(std::move(values), std::move(codes), all_referenced));
     return layout;
 }
 
-DictLayout::DictLayout(DType dtype, uint64_t row_count, std::vector<uint8_t> metadata, std::vector<LayoutRef> children)
-    : Layout(DictLayoutEncoding::Instance(), std::move(dtype), row_count, std::move(metadata), std::move(children), {}) {}
+DictLayout::DictLayout(DType dtype,
+                       uint64_t row_count,
+                       std::vector<uint8_t> metadata,
+                       std::vector<LayoutRef> children)
+    : Layout(DictLayoutEncoding::Instance(),
+             std::move(dtype),
+             row_count,
+             std::move(metadata),
+             std::move(children),
+             {}) {}
 
 Result<LayoutRef> DictLayout::Make(LayoutRef values, LayoutRef codes, bool all_values_referenced) {
     const DType &codes_dtype = codes->dtype();
@@ -62,8 +74,10 @@ Result<LayoutRef> DictLayout::Make(LayoutRef values, LayoutRef codes, bool all_v
               "vortex.dict layout: nullable codes need a nullable dtype, found {}", values->dtype());
     DType dtype = values->dtype();
     uint64_t rows = codes->row_count();
-    std::vector<uint8_t> metadata = SerializeMetadata(codes_dtype.ptype(), codes_dtype.is_nullable(), all_values_referenced);
-    return LayoutRef(new DictLayout(std::move(dtype), rows, std::move(metadata), {std::move(values), std::move(codes)}));
+    std::vector<uint8_t> metadata =
+        SerializeMetadata(codes_dtype.ptype(), codes_dtype.is_nullable(), all_values_referenced);
+    return LayoutRef(
+        new DictLayout(std::move(dtype), rows, std::move(metadata), {std::move(values), std::move(codes)}));
 }
 
 Result<ArrayRef> DictLayout::Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const {
@@ -72,8 +86,8 @@ Result<ArrayRef> DictLayout::Read(const LayoutReadContext &ctx, uint64_t begin, 
     VX_ASSIGN_OR_RETURN(ArrayRef codes, this->codes()->Read(ctx, begin, end));
     // DictArray checks every non-null code against the dictionary size.
     VX_ASSIGN_OR_RETURN(auto dict, DictArray::TryMake(std::move(codes), std::move(values)));
-    VX_ENSURE(dict->dtype() == dtype(), Serde, "vortex.dict layout: decoded dtype {} differs from {}", dict->dtype(),
-              dtype());
+    VX_ENSURE(dict->dtype() == dtype(), Serde, "vortex.dict layout: decoded dtype {} differs from {}",
+              dict->dtype(), dtype());
     return ArrayRef(std::move(dict));
 }
 

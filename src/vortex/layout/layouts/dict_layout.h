@@ -34,7 +34,10 @@ public:
     Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const override;
 
 private:
-    DictLayout(DType dtype, uint64_t row_count, std::vector<uint8_t> metadata, std::vector<LayoutRef> children);
+    DictLayout(DType dtype,
+               uint64_t row_count,
+               std::vector<uint8_t> metadata,
+               std::vector<LayoutRef> children);
 };
 
 } // namespace vortex

@@ -20,7 +20,8 @@ Result<LayoutRef> FlatLayoutEncoding::Build(const DType &dtype,
                                             std::span<const uint8_t> metadata,
                                             std::vector<uint32_t> segment_ids,
                                             const LayoutChildren &children) const {
-    VX_ENSURE(segment_ids.size() == 1, Serde, "vortex.flat: expected 1 segment, found {}", segment_ids.size());
+    VX_ENSURE(segment_ids.size() == 1, Serde, "vortex.flat: expected 1 segment, found {}",
+              segment_ids.size());
     VX_ENSURE(children.size() == 0, Serde, "vortex.flat: expected no children, found {}", children.size());
     // The optional inline copy of the array tree is only a hint; the segment holds the full
     // serialized array, so it is parsed (to reject garbage) and otherwise ignored.
@@ -32,7 +33,12 @@ Result<LayoutRef> FlatLayoutEncoding::Build(const DType &dtype,
 }
 
 FlatLayout::FlatLayout(DType dtype, uint64_t row_count, std::vector<uint8_t> metadata, uint32_t segment_id)
-    : Layout(FlatLayoutEncoding::Instance(), std::move(dtype), row_count, std::move(metadata), {}, {segment_id}) {}
+    : Layout(FlatLayoutEncoding::Instance(),
+             std::move(dtype),
+             row_count,
+             std::move(metadata),
+             {},
+             {segment_id}) {}
 
 LayoutRef FlatLayout::Make(DType dtype, uint64_t row_count, uint32_t segment_id) {
     return LayoutRef(new FlatLayout(std::move(dtype), row_count, {}, segment_id));

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include <gtest/gtest.h>
-
 #include <map>
+
+#include <gtest/gtest.h>
 
 #include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
@@ -93,7 +93,8 @@ TEST(ChunkedLayout, ReadsRangesAcrossChunks) {
         chunks.push_back(segments.AddFlat(*Slice(data, start, stop)));
     }
     ASSERT_OK_AND_ASSIGN(LayoutRef chunked, ChunkedLayout::Make(dtype, chunks));
-    for (auto [begin, end] : std::vector<std::pair<uint64_t, uint64_t>>{{0, 100}, {29, 32}, {30, 31}, {50, 50}, {76, 100}}) {
+    for (auto [begin, end] :
+         std::vector<std::pair<uint64_t, uint64_t>>{{0, 100}, {29, 32}, {30, 31}, {50, 50}, {76, 100}}) {
         ASSERT_OK_AND_ASSIGN(ArrayRef rows, chunked->Read(segments.ctx(), begin, end));
         EXPECT_TRUE(ArraysEqual(*Slice(data, begin, end), rows));
     }
@@ -113,8 +114,8 @@ TEST(DictLayout, ReadsValuesByCodesWithNullCodes) {
         raw.push_back(code.is_null() ? std::nullopt : std::optional<uint8_t>(code.as<uint8_t>() % 10));
     }
     ArrayRef bounded = PrimitiveArray::FromOptionals<uint8_t>(raw);
-    ASSERT_OK_AND_ASSIGN(LayoutRef layout, DictLayout::Make(segments.AddFlat(values_nullable), segments.AddFlat(bounded),
-                                                            false));
+    ASSERT_OK_AND_ASSIGN(LayoutRef layout, DictLayout::Make(segments.AddFlat(values_nullable),
+                                                            segments.AddFlat(bounded), false));
     EXPECT_EQ(layout->row_count(), 200u);
     ASSERT_OK_AND_ASSIGN(ArrayRef rows, layout->Read(segments.ctx(), 20, 180));
     ASSERT_OK_AND_ASSIGN(ArrayRef expected, Take(values_nullable, *Slice(bounded, 20, 180)));
@@ -122,8 +123,8 @@ TEST(DictLayout, ReadsValuesByCodesWithNullCodes) {
 
     // Rebuild through the encoding from the written metadata, as a reader does.
     FixedChildren children({layout->child(0), layout->child(1)});
-    ASSERT_OK_AND_ASSIGN(LayoutRef rebuilt, DictLayoutEncoding::Instance().Build(dtype, 200, layout->metadata(), {},
-                                                                                 children));
+    ASSERT_OK_AND_ASSIGN(LayoutRef rebuilt,
+                         DictLayoutEncoding::Instance().Build(dtype, 200, layout->metadata(), {}, children));
     ASSERT_OK_AND_ASSIGN(ArrayRef again, rebuilt->Read(segments.ctx(), 0, 200));
     EXPECT_TRUE(ArraysEqual(*layout->Read(segments.ctx(), 0, 200), again));
 }
@@ -132,7 +133,8 @@ TEST(DictLayout, RejectsBadMetadata) {
     MemorySegments segments;
     DType dtype = DType::Utf8(Nullability::NonNullable);
     LayoutRef values = segments.AddFlat(RandomArray(dtype, {.len = 4, .seed = 1}));
-    LayoutRef codes = segments.AddFlat(RandomArray(DType::Primitive(PType::I32, Nullability::NonNullable), {.len = 4}));
+    LayoutRef codes =
+        segments.AddFlat(RandomArray(DType::Primitive(PType::I32, Nullability::NonNullable), {.len = 4}));
     vortex::layout::DictLayoutMetadata proto;
     proto.set_codes_ptype(vortex::dtype::I32); // signed codes are not allowed
     std::vector<uint8_t> metadata = serde::SerializeProtoMessage(proto);
@@ -147,7 +149,7 @@ TEST(StatsLayout, TableDTypeFollowsTheLegacyOrder) {
     std::vector<Stat> present = {Stat::Max, Stat::Min, Stat::Sum, Stat::NullCount, Stat::NanCount};
     DType table = StatsLayout::TableDType(column, present);
     const StructFields &fields = table.struct_fields();
-    std::vector<std::string> expected = {"max", "max_is_truncated", "min", "min_is_truncated",
+    std::vector<std::string> expected = {"max", "max_is_truncated", "min",      "min_is_truncated",
                                          "sum", "null_count",       "nan_count"};
     EXPECT_EQ(fields.names, expected);
     EXPECT_EQ(fields.dtypes[0], column.AsNullable());
@@ -156,12 +158,15 @@ TEST(StatsLayout, TableDTypeFollowsTheLegacyOrder) {
     EXPECT_EQ(fields.dtypes[6], DType::Primitive(PType::U64, Nullability::Nullable));
     // Strings have no sum and no NaN count.
     DType strings = StatsLayout::TableDType(DType::Utf8(Nullability::Nullable), present);
-    std::vector<std::string> string_names = {"max", "max_is_truncated", "min", "min_is_truncated", "null_count"};
+    std::vector<std::string> string_names = {"max", "max_is_truncated", "min", "min_is_truncated",
+                                             "null_count"};
     EXPECT_EQ(strings.struct_fields().names, string_names);
 }
 
 // A vortex.zoned node as the reference (>= 0.76) writes it: version byte, then the proto.
-std::vector<uint8_t> ZonedMetadataBytes(uint32_t zone_len, const std::vector<std::pair<std::string, std::vector<uint8_t>>> &specs) {
+std::vector<uint8_t>
+ZonedMetadataBytes(uint32_t zone_len,
+                   const std::vector<std::pair<std::string, std::vector<uint8_t>>> &specs) {
     vortex::layout::ZonedMetadata proto;
     proto.set_zone_len(zone_len);
     for (const auto &[id, options] : specs) {
@@ -182,16 +187,19 @@ TEST(ZonedLayout, ReadsTheCurrentZoneMapForm) {
     LayoutRef data_layout = segments.AddFlat(data);
     // Spec layouts-scan 3.2: skip_nans=true is written as `08 01` and displays as "()".
     std::vector<uint8_t> skip_nans = {0x08, 0x01};
-    auto metadata = ZonedMetadataBytes(8, {{"vortex.max", skip_nans}, {"vortex.min", skip_nans},
-                                           {"vortex.null_count", {}}, {"vortex.sum", {}}});
-    DType table = DType::Struct({"vortex.max()", "vortex.min()", "vortex.null_count()", "vortex.sum(skip_nans=false)"},
-                                {column.AsNullable(), column.AsNullable(),
-                                 DType::Primitive(PType::U64, Nullability::Nullable),
-                                 DType::Primitive(PType::I64, Nullability::Nullable)},
-                                Nullability::NonNullable);
+    auto metadata = ZonedMetadataBytes(8, {{"vortex.max", skip_nans},
+                                           {"vortex.min", skip_nans},
+                                           {"vortex.null_count", {}},
+                                           {"vortex.sum", {}}});
+    DType table = DType::Struct(
+        {"vortex.max()", "vortex.min()", "vortex.null_count()", "vortex.sum(skip_nans=false)"},
+        {column.AsNullable(), column.AsNullable(), DType::Primitive(PType::U64, Nullability::Nullable),
+         DType::Primitive(PType::I64, Nullability::Nullable)},
+        Nullability::NonNullable);
     LayoutRef zones = segments.AddFlat(RandomArray(table, {.len = 3, .seed = 5}));
     FixedChildren children({data_layout, zones});
-    ASSERT_OK_AND_ASSIGN(LayoutRef layout, ZonedLayoutEncoding::Instance().Build(column, 20, metadata, {}, children));
+    ASSERT_OK_AND_ASSIGN(LayoutRef layout,
+                         ZonedLayoutEncoding::Instance().Build(column, 20, metadata, {}, children));
     auto zoned = std::dynamic_pointer_cast<const ZonedLayout>(layout);
     ASSERT_NE(zoned, nullptr);
     EXPECT_EQ(zoned->zone_len(), 8u);
@@ -205,7 +213,8 @@ TEST(ZonedLayout, ReadsTheCurrentZoneMapForm) {
 
     // An aggregate this reader does not know leaves the data readable, without zones.
     auto unknown = ZonedMetadataBytes(8, {{"vortex.fancy", {}}});
-    ASSERT_OK_AND_ASSIGN(LayoutRef lenient, ZonedLayoutEncoding::Instance().Build(column, 20, unknown, {}, children));
+    ASSERT_OK_AND_ASSIGN(LayoutRef lenient,
+                         ZonedLayoutEncoding::Instance().Build(column, 20, unknown, {}, children));
     EXPECT_EQ(std::dynamic_pointer_cast<const ZoneMapLayout>(lenient)->zones(), nullptr);
     ASSERT_OK_AND_ASSIGN(ArrayRef again, lenient->Read(segments.ctx(), 5, 15));
     EXPECT_TRUE(ArraysEqual(*Slice(data, 5, 15), again));
@@ -214,8 +223,10 @@ TEST(ZonedLayout, ReadsTheCurrentZoneMapForm) {
     auto bad_version = metadata;
     bad_version[0] = 2;
     ASSERT_RAISES(Serde, ZonedLayoutEncoding::Instance().Build(column, 20, bad_version, {}, children));
-    auto wrong_zones = ZonedMetadataBytes(4, {{"vortex.max", skip_nans}, {"vortex.min", skip_nans},
-                                              {"vortex.null_count", {}}, {"vortex.sum", {}}});
+    auto wrong_zones = ZonedMetadataBytes(4, {{"vortex.max", skip_nans},
+                                              {"vortex.min", skip_nans},
+                                              {"vortex.null_count", {}},
+                                              {"vortex.sum", {}}});
     ASSERT_RAISES(Serde, ZonedLayoutEncoding::Instance().Build(column, 20, wrong_zones, {}, children));
 }
 
@@ -224,7 +235,8 @@ TEST(StatsLayout, RejectsShortMetadataAndZoneCountMismatch) {
     DType column = DType::Primitive(PType::I32, Nullability::NonNullable);
     LayoutRef data = segments.AddFlat(RandomArray(column, {.len = 10, .seed = 1}));
     std::vector<Stat> present = {Stat::NullCount};
-    LayoutRef zones = segments.AddFlat(RandomArray(StatsLayout::TableDType(column, present), {.len = 2, .seed = 1}));
+    LayoutRef zones =
+        segments.AddFlat(RandomArray(StatsLayout::TableDType(column, present), {.len = 2, .seed = 1}));
     FixedChildren children({data, zones});
     std::vector<uint8_t> ok = {5, 0, 0, 0, 0x40, 0x00};
     ASSERT_OK(StatsLayoutEncoding::Instance().Build(column, 10, ok, {}, children).status());

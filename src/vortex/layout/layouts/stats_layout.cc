@@ -81,7 +81,8 @@ Result<LayoutRef> StatsLayoutEncoding::Build(const DType &dtype,
                                              const LayoutChildren &children) const {
     VX_ENSURE(segment_ids.empty(), Serde, "vortex.stats: expected no segments, found {}", segment_ids.size());
     VX_ENSURE(children.size() == 2, Serde, "vortex.stats: expected 2 children, found {}", children.size());
-    VX_ENSURE(metadata.size() >= 4, Serde, "vortex.stats: metadata of {} bytes is too short", metadata.size());
+    VX_ENSURE(metadata.size() >= 4, Serde, "vortex.stats: metadata of {} bytes is too short",
+              metadata.size());
     uint32_t zone_len = LoadLittleEndian<uint32_t>(metadata.data());
     // Bits past the known statistics are ignored, as the reference does.
     std::vector<Stat> present;
@@ -96,8 +97,8 @@ Result<LayoutRef> StatsLayoutEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(LayoutRef zones, children.Get(1, StatsLayout::TableDType(dtype, present)));
     VX_RETURN_NOT_OK(CheckZoneCount(*data, *zones, zone_len));
     std::vector<ZoneStatField> fields = TableFields(dtype, present);
-    return LayoutRef(new StatsLayout({metadata.begin(), metadata.end()}, std::move(data), std::move(zones), zone_len,
-                                     std::move(present), std::move(fields)));
+    return LayoutRef(new StatsLayout({metadata.begin(), metadata.end()}, std::move(data), std::move(zones),
+                                     zone_len, std::move(present), std::move(fields)));
 }
 
 StatsLayout::StatsLayout(std::vector<uint8_t> metadata,
@@ -106,11 +107,16 @@ StatsLayout::StatsLayout(std::vector<uint8_t> metadata,
                          uint32_t zone_len,
                          std::vector<Stat> present,
                          std::vector<ZoneStatField> fields)
-    : ZoneMapLayout(StatsLayoutEncoding::Instance(), std::move(metadata), std::move(data), std::move(zones), zone_len,
+    : ZoneMapLayout(StatsLayoutEncoding::Instance(),
+                    std::move(metadata),
+                    std::move(data),
+                    std::move(zones),
+                    zone_len,
                     std::move(fields)),
       present_(std::move(present)) {}
 
-Result<LayoutRef> StatsLayout::Make(LayoutRef data, LayoutRef zones, uint32_t zone_len, std::vector<Stat> present) {
+Result<LayoutRef>
+StatsLayout::Make(LayoutRef data, LayoutRef zones, uint32_t zone_len, std::vector<Stat> present) {
     VX_ENSURE(std::is_sorted(present.begin(), present.end()) &&
                   std::adjacent_find(present.begin(), present.end()) == present.end(),
               InvalidArgument, "vortex.stats: statistics must be ascending and distinct");

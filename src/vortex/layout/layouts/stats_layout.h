@@ -31,7 +31,8 @@ public:
     static DType TableDType(const DType &column, std::span<const Stat> present);
 
     /// `zones` must have TableDType(data dtype, present) and one row per zone.
-    static Result<LayoutRef> Make(LayoutRef data, LayoutRef zones, uint32_t zone_len, std::vector<Stat> present);
+    static Result<LayoutRef>
+    Make(LayoutRef data, LayoutRef zones, uint32_t zone_len, std::vector<Stat> present);
 
     const std::vector<Stat> &present_stats() const { return present_; }
 

@@ -28,7 +28,8 @@ Result<LayoutRef> StructLayoutEncoding::Build(const DType &dtype,
                                               const LayoutChildren &children) const {
     (void)metadata;
     VX_ENSURE(dtype.is_struct(), Serde, "vortex.struct layout for non-struct dtype {}", dtype);
-    VX_ENSURE(segment_ids.empty(), Serde, "vortex.struct: expected no segments, found {}", segment_ids.size());
+    VX_ENSURE(segment_ids.empty(), Serde, "vortex.struct: expected no segments, found {}",
+              segment_ids.size());
     const StructFields &fields = dtype.struct_fields();
     size_t offset = dtype.is_nullable() ? 1 : 0;
     VX_ENSURE(children.size() == fields.size() + offset, Serde,
@@ -50,7 +51,8 @@ Result<LayoutRef> StructLayoutEncoding::Build(const DType &dtype,
 StructLayout::StructLayout(DType dtype, uint64_t row_count, std::vector<LayoutRef> children)
     : Layout(StructLayoutEncoding::Instance(), std::move(dtype), row_count, {}, std::move(children), {}) {}
 
-Result<LayoutRef> StructLayout::Make(DType dtype, uint64_t row_count, LayoutRef validity, std::vector<LayoutRef> fields) {
+Result<LayoutRef>
+StructLayout::Make(DType dtype, uint64_t row_count, LayoutRef validity, std::vector<LayoutRef> fields) {
     VX_ENSURE(dtype.is_struct(), InvalidArgument, "vortex.struct layout for non-struct dtype {}", dtype);
     const StructFields &struct_fields = dtype.struct_fields();
     VX_ENSURE(fields.size() == struct_fields.size(), Serde, "vortex.struct: {} field layouts for {} fields",
@@ -71,8 +73,8 @@ Result<LayoutRef> StructLayout::Make(DType dtype, uint64_t row_count, LayoutRef 
         children.push_back(std::move(fields[i]));
     }
     for (const LayoutRef &child : children) {
-        VX_ENSURE(child->row_count() == row_count, Serde, "vortex.struct: child of {} rows in a struct of {} rows",
-                  child->row_count(), row_count);
+        VX_ENSURE(child->row_count() == row_count, Serde,
+                  "vortex.struct: child of {} rows in a struct of {} rows", child->row_count(), row_count);
     }
     return LayoutRef(new StructLayout(std::move(dtype), row_count, std::move(children)));
 }
@@ -107,8 +109,9 @@ Result<ArrayRef> StructLayout::ReadFields(const LayoutReadContext &ctx,
         VX_ASSIGN_OR_RETURN(struct_validity, Validity::FromArray(std::move(bits)));
     }
     DType projected = DType::Struct(std::move(names), std::move(dtypes), dtype().nullability());
-    VX_ASSIGN_OR_RETURN(auto array, StructArray::TryMake(std::move(projected), std::move(arrays),
-                                                         static_cast<size_t>(end - begin), std::move(struct_validity)));
+    VX_ASSIGN_OR_RETURN(auto array,
+                        StructArray::TryMake(std::move(projected), std::move(arrays),
+                                             static_cast<size_t>(end - begin), std::move(struct_validity)));
     return ArrayRef(std::move(array));
 }
 

@@ -26,7 +26,8 @@ public:
 class StructLayout final : public Layout {
 public:
     /// `validity` is required iff `dtype` is nullable; fields follow the dtype's fields.
-    static Result<LayoutRef> Make(DType dtype, uint64_t row_count, LayoutRef validity, std::vector<LayoutRef> fields);
+    static Result<LayoutRef>
+    Make(DType dtype, uint64_t row_count, LayoutRef validity, std::vector<LayoutRef> fields);
 
     size_t nfields() const { return nchildren() - field_offset(); }
     const LayoutRef &field(size_t i) const { return child(field_offset() + i); }

@@ -44,8 +44,7 @@ ZoneMapLayout::ZoneMapLayout(const LayoutEncoding &encoding,
              std::move(metadata),
              zones != nullptr ? std::vector<LayoutRef>{data, zones} : std::vector<LayoutRef>{data},
              {}),
-      zone_len_(zone_len),
-      stat_fields_(std::move(stat_fields)) {}
+      zone_len_(zone_len), stat_fields_(std::move(stat_fields)) {}
 
 uint64_t ZoneMapLayout::zone_count() const {
     if (zone_len_ == 0) {
@@ -56,8 +55,8 @@ uint64_t ZoneMapLayout::zone_count() const {
 
 Result<ArrayRef> ZoneMapLayout::ReadZones(const LayoutReadContext &ctx) const {
     LayoutRef table = zones();
-    VX_ENSURE(table != nullptr, NotImplemented, "{}: the zone table uses statistics this reader does not know",
-              encoding_id());
+    VX_ENSURE(table != nullptr, NotImplemented,
+              "{}: the zone table uses statistics this reader does not know", encoding_id());
     return table->Read(ctx, 0, table->row_count());
 }
 

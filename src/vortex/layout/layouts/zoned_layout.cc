@@ -51,7 +51,8 @@ Result<std::string> DisplayOptions(const AggregateKind &kind, std::span<const ui
             return proto.skip_nans() ? std::string() : std::string("skip_nans=false");
         }
         case AggregateKind::Options::MaxBytes:
-            VX_ENSURE(options.size() == 8, Serde, "{}: options of {} bytes, expected a u64", kind.id, options.size());
+            VX_ENSURE(options.size() == 8, Serde, "{}: options of {} bytes, expected a u64", kind.id,
+                      options.size());
             return vortex::format("{}", LoadLittleEndian<uint64_t>(options.data()));
     }
     return std::string();
@@ -64,8 +65,9 @@ std::optional<DType> FieldDType(const ZoneAggregate &aggregate, const DType &col
         if (!column.is_utf8() && !column.is_binary()) {
             return std::nullopt;
         }
-        dtype = DType::Struct({"bound", "unknown"}, {column.AsNullable(), DType::Bool(Nullability::NonNullable)},
-                              Nullability::Nullable);
+        dtype =
+            DType::Struct({"bound", "unknown"}, {column.AsNullable(), DType::Bool(Nullability::NonNullable)},
+                          Nullability::Nullable);
     } else {
         dtype = StatDType(*aggregate.stat, column);
         if (!dtype && column.is_extension()) {
@@ -92,8 +94,10 @@ Result<LayoutRef> ZonedLayoutEncoding::Build(const DType &dtype,
                                              const LayoutChildren &children) const {
     VX_ENSURE(segment_ids.empty(), Serde, "vortex.zoned: expected no segments, found {}", segment_ids.size());
     VX_ENSURE(children.size() == 2, Serde, "vortex.zoned: expected 2 children, found {}", children.size());
-    VX_ENSURE(metadata.size() >= 2, Serde, "vortex.zoned: metadata of {} bytes is too short", metadata.size());
-    VX_ENSURE(metadata[0] == kMetadataVersion, Serde, "vortex.zoned: unsupported metadata version {}", metadata[0]);
+    VX_ENSURE(metadata.size() >= 2, Serde, "vortex.zoned: metadata of {} bytes is too short",
+              metadata.size());
+    VX_ENSURE(metadata[0] == kMetadataVersion, Serde, "vortex.zoned: unsupported metadata version {}",
+              metadata[0]);
     vortex::layout::ZonedMetadata proto;
     VX_RETURN_NOT_OK(serde::ParseProtoMessage(metadata.subspan(1), proto, "vortex.zoned metadata"));
 
@@ -105,7 +109,8 @@ Result<LayoutRef> ZonedLayoutEncoding::Build(const DType &dtype,
     std::vector<ZoneStatField> fields;
     for (const auto &spec : proto.aggregate_specs()) {
         VX_ENSURE(serde::IsValidUtf8(spec.id()), Serde, "vortex.zoned: aggregate id is not UTF-8");
-        ZoneAggregate aggregate{spec.id(), {spec.options().begin(), spec.options().end()}, {}, std::nullopt, false};
+        ZoneAggregate aggregate{
+            spec.id(), {spec.options().begin(), spec.options().end()}, {}, std::nullopt, false};
         const AggregateKind *kind = FindAggregate(aggregate.id);
         if (kind == nullptr) {
             typed = false;
@@ -148,7 +153,11 @@ ZonedLayout::ZonedLayout(std::vector<uint8_t> metadata,
                          uint32_t zone_len,
                          std::vector<ZoneAggregate> aggregates,
                          std::vector<ZoneStatField> fields)
-    : ZoneMapLayout(ZonedLayoutEncoding::Instance(), std::move(metadata), std::move(data), std::move(zones), zone_len,
+    : ZoneMapLayout(ZonedLayoutEncoding::Instance(),
+                    std::move(metadata),
+                    std::move(data),
+                    std::move(zones),
+                    zone_len,
                     std::move(fields)),
       aggregates_(std::move(aggregates)) {}
 

@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
+#include "vortex/array/builder/array_builder.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/io/executor.h"
 #include "vortex/layout/layouts/chunked_layout.h"
@@ -88,7 +89,8 @@ private:
 
 class BufferedWriter final : public LayoutWriter {
 public:
-    BufferedWriter(std::unique_ptr<LayoutWriter> child, uint64_t window) : child_(std::move(child)), window_(window) {}
+    BufferedWriter(std::unique_ptr<LayoutWriter> child, uint64_t window)
+        : child_(std::move(child)), window_(window) {}
 
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
         bytes_ += held.bytes();
@@ -129,10 +131,24 @@ private:
     uint64_t bytes_ = 0;
 };
 
+// Copies `parts` into one compact canonical array: its buffers hold exactly its own values,
+// whatever the parts shared, so the bytes written depend only on the rows.
+Result<ArrayRef> CompactConcat(const std::vector<ArrayRef> &parts, const DType &dtype) {
+    VX_ASSIGN_OR_RETURN(auto builder, MakeBuilder(dtype, BuilderOptions{.share_buffers = false}));
+    for (const ArrayRef &part : parts) {
+        VX_RETURN_NOT_OK(builder->AppendArray(part));
+    }
+    return builder->Finish();
+}
+
 class RepartitionWriter final : public LayoutWriter {
 public:
-    RepartitionWriter(DType dtype, std::unique_ptr<LayoutWriter> child, uint64_t block_bytes, uint64_t row_multiple)
-        : dtype_(std::move(dtype)), child_(std::move(child)), block_bytes_(block_bytes), row_multiple_(row_multiple) {}
+    RepartitionWriter(DType dtype,
+                      std::unique_ptr<LayoutWriter> child,
+                      uint64_t block_bytes,
+                      uint64_t row_multiple)
+        : dtype_(std::move(dtype)), child_(std::move(child)), block_bytes_(block_bytes),
+          row_multiple_(row_multiple) {}
 
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
         // Blocks cut now are labelled from this input's id; the rest waits without any id
@@ -140,16 +156,12 @@ public:
         SequencePointer ptr = std::move(id).Descend();
         rows_ += chunk->len();
         chunks_.push_back(std::move(chunk));
-        // Sizes are the reservations' (the caller's estimate), shared out by rows: measuring
-        // slices again would count buffers they share with their neighbours twice.
         held_.Merge(std::move(held));
-        while (held_.bytes() >= block_bytes_ && rows_ > 0) {
-            uint64_t take = rows_ / row_multiple_ * row_multiple_;
-            // Rows too wide for a whole multiple within the budget leave as they are.
-            if (take == 0 || RemainderBytes(take) >= block_bytes_) {
-                take = rows_;
-            }
-            VX_RETURN_NOT_OK(Emit(ptr, take));
+        if (block_rows_ == 0 && rows_ >= row_multiple_) {
+            VX_RETURN_NOT_OK(ChooseBlockRows());
+        }
+        while (block_rows_ > 0 && rows_ >= block_rows_) {
+            VX_RETURN_NOT_OK(Emit(ptr, block_rows_));
         }
         return Status::OK();
     }
@@ -163,32 +175,52 @@ public:
     }
 
 private:
-    // The share of the held bytes that stays behind when `take` rows leave.
-    uint64_t RemainderBytes(uint64_t take) const {
-        long double share = static_cast<long double>(rows_ - take) / static_cast<long double>(rows_);
-        return static_cast<uint64_t>(share * static_cast<long double>(held_.bytes()));
+    // Blocks are a fixed number of rows, chosen once from the width of the first zone's rows
+    // (compacted, so it depends only on the values): about block_bytes each, a multiple of
+    // the zone length when that is at least one zone. Cutting by rows, never by how many
+    // bytes the input happened to arrive in, keeps the file independent of the input's chunks.
+    Status ChooseBlockRows() {
+        VX_ASSIGN_OR_RETURN(ArrayRef first, CompactConcat(Front(row_multiple_), dtype_));
+        uint64_t row_bytes = std::max<uint64_t>(1, first->nbytes() / row_multiple_);
+        uint64_t rows = std::max<uint64_t>(1, block_bytes_ / row_bytes);
+        block_rows_ = rows >= row_multiple_ ? rows / row_multiple_ * row_multiple_ : rows;
+        return Status::OK();
     }
 
-    // Sends the first `rows` buffered rows on as one canonical block.
-    Status Emit(SequencePointer &ptr, uint64_t rows) {
+    // The first `rows` buffered rows, as slices of the buffered chunks.
+    std::vector<ArrayRef> Front(uint64_t rows) const {
         std::vector<ArrayRef> parts;
+        for (const ArrayRef &chunk : chunks_) {
+            if (rows == 0) {
+                break;
+            }
+            uint64_t take = std::min<uint64_t>(rows, chunk->len());
+            parts.push_back(take == chunk->len() ? chunk : *Slice(chunk, 0, static_cast<size_t>(take)));
+            rows -= take;
+        }
+        return parts;
+    }
+
+    // Sends the first `rows` buffered rows on as one compact block.
+    Status Emit(SequencePointer &ptr, uint64_t rows) {
+        VX_ASSIGN_OR_RETURN(ArrayRef block, CompactConcat(Front(rows), dtype_));
         uint64_t remaining = rows;
         while (remaining > 0) {
             ArrayRef front = chunks_.front();
             chunks_.pop_front();
-            if (front->len() <= remaining) {
-                remaining -= front->len();
-                parts.push_back(std::move(front));
-            } else {
-                VX_ASSIGN_OR_RETURN(ArrayRef head, Slice(front, 0, static_cast<size_t>(remaining)));
-                VX_ASSIGN_OR_RETURN(ArrayRef tail, Slice(front, static_cast<size_t>(remaining), front->len()));
-                parts.push_back(std::move(head));
+            if (front->len() > remaining) {
+                VX_ASSIGN_OR_RETURN(ArrayRef tail,
+                                    Slice(front, static_cast<size_t>(remaining), front->len()));
                 chunks_.push_front(std::move(tail));
                 remaining = 0;
+            } else {
+                remaining -= front->len();
             }
         }
-        VX_ASSIGN_OR_RETURN(ArrayRef block, ConcatCanonical(parts, dtype_));
-        uint64_t stay = RemainderBytes(rows);
+        // What stays keeps a share of the held bytes by rows; the block takes the rest.
+        uint64_t stay =
+            static_cast<uint64_t>(static_cast<long double>(held_.bytes()) *
+                                  static_cast<long double>(rows_ - rows) / static_cast<long double>(rows_));
         rows_ -= rows;
         BufferedBytes::Reservation out = held_.Split(held_.bytes() - stay);
         return child_->Write(ptr.Advance(), std::move(block), std::move(out));
@@ -198,6 +230,7 @@ private:
     std::unique_ptr<LayoutWriter> child_;
     uint64_t block_bytes_;
     uint64_t row_multiple_;
+    uint64_t block_rows_ = 0;
     std::deque<ArrayRef> chunks_;
     uint64_t rows_ = 0;
     BufferedBytes::Reservation held_;
@@ -205,16 +238,19 @@ private:
 
 } // namespace
 
-Result<std::unique_ptr<LayoutWriter>> FlatStrategy::NewWriter(const DType &dtype, const WriteContext &ctx) const {
+Result<std::unique_ptr<LayoutWriter>> FlatStrategy::NewWriter(const DType &dtype,
+                                                              const WriteContext &ctx) const {
     return std::unique_ptr<LayoutWriter>(new FlatWriter(dtype, ctx));
 }
 
-Result<std::unique_ptr<LayoutWriter>> CompressStrategy::NewWriter(const DType &dtype, const WriteContext &ctx) const {
+Result<std::unique_ptr<LayoutWriter>> CompressStrategy::NewWriter(const DType &dtype,
+                                                                  const WriteContext &ctx) const {
     VX_ASSIGN_OR_RETURN(std::unique_ptr<LayoutWriter> child, child_->NewWriter(dtype, ctx));
     return std::unique_ptr<LayoutWriter>(new CompressWriter(std::move(child), ctx));
 }
 
-Result<std::unique_ptr<LayoutWriter>> BufferedStrategy::NewWriter(const DType &dtype, const WriteContext &ctx) const {
+Result<std::unique_ptr<LayoutWriter>> BufferedStrategy::NewWriter(const DType &dtype,
+                                                                  const WriteContext &ctx) const {
     VX_ASSIGN_OR_RETURN(std::unique_ptr<LayoutWriter> child, child_->NewWriter(dtype, ctx));
     return std::unique_ptr<LayoutWriter>(new BufferedWriter(std::move(child), window_bytes_));
 }
@@ -223,7 +259,8 @@ Result<std::unique_ptr<LayoutWriter>> RepartitionStrategy::NewWriter(const DType
                                                                      const WriteContext &ctx) const {
     VX_ENSURE(row_multiple_ > 0, InvalidArgument, "repartition: row multiple must be positive");
     VX_ASSIGN_OR_RETURN(std::unique_ptr<LayoutWriter> child, child_->NewWriter(dtype, ctx));
-    return std::unique_ptr<LayoutWriter>(new RepartitionWriter(dtype, std::move(child), block_bytes_, row_multiple_));
+    return std::unique_ptr<LayoutWriter>(
+        new RepartitionWriter(dtype, std::move(child), block_bytes_, row_multiple_));
 }
 
 } // namespace vortex

@@ -11,7 +11,8 @@ namespace vortex {
 /// the reference's form of an empty column).
 class FlatStrategy final : public LayoutStrategy {
 public:
-    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype, const WriteContext &ctx) const override;
+    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype,
+                                                    const WriteContext &ctx) const override;
 };
 
 /// Forwards each chunk through the context's compressor (run on the executor, one chunk at a
@@ -20,7 +21,8 @@ public:
 class CompressStrategy final : public LayoutStrategy {
 public:
     explicit CompressStrategy(LayoutStrategyRef child) : child_(std::move(child)) {}
-    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype, const WriteContext &ctx) const override;
+    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype,
+                                                    const WriteContext &ctx) const override;
 
 private:
     LayoutStrategyRef child_;
@@ -33,20 +35,23 @@ class BufferedStrategy final : public LayoutStrategy {
 public:
     BufferedStrategy(LayoutStrategyRef child, uint64_t window_bytes)
         : child_(std::move(child)), window_bytes_(window_bytes) {}
-    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype, const WriteContext &ctx) const override;
+    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype,
+                                                    const WriteContext &ctx) const override;
 
 private:
     LayoutStrategyRef child_;
     uint64_t window_bytes_;
 };
 
-/// Re-cuts the stream into blocks of at least `block_bytes` (uncompressed) made of whole
-/// multiples of `row_multiple` rows where possible; the tail is flushed at Finish.
+/// Re-cuts the stream into compact blocks of a fixed number of rows: about `block_bytes`
+/// (uncompressed, judged from the first `row_multiple` rows), a multiple of `row_multiple`
+/// rows where that fits; the tail is flushed at Finish.
 class RepartitionStrategy final : public LayoutStrategy {
 public:
     RepartitionStrategy(LayoutStrategyRef child, uint64_t block_bytes, uint64_t row_multiple)
         : child_(std::move(child)), block_bytes_(block_bytes), row_multiple_(row_multiple) {}
-    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype, const WriteContext &ctx) const override;
+    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype,
+                                                    const WriteContext &ctx) const override;
 
 private:
     LayoutStrategyRef child_;

@@ -65,7 +65,8 @@ public:
 class LayoutStrategy {
 public:
     virtual ~LayoutStrategy() = default;
-    virtual Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype, const WriteContext &ctx) const = 0;
+    virtual Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype,
+                                                            const WriteContext &ctx) const = 0;
 };
 
 using LayoutStrategyRef = std::shared_ptr<const LayoutStrategy>;

@@ -54,8 +54,9 @@ public:
         if (thread_.joinable()) {
             thread_.join();
         }
-        return status_.ok() && result_ == nullptr ? Status::Internal("column writer stopped without finishing")
-                                                  : status_;
+        return status_.ok() && result_ == nullptr
+                   ? Status::Internal("column writer stopped without finishing")
+                   : status_;
     }
     const LayoutRef &result() const { return result_; }
     const LayoutWriter &writer() const { return *writer_; }
@@ -65,7 +66,8 @@ private:
         while (std::optional<Message> message = mailbox_.Receive()) {
             if (auto *chunk = std::get_if<ChunkMessage>(&*message)) {
                 universe_ = chunk->id.universe();
-                status_ = writer_->Write(std::move(chunk->id), std::move(chunk->chunk), std::move(chunk->held));
+                status_ =
+                    writer_->Write(std::move(chunk->id), std::move(chunk->chunk), std::move(chunk->held));
                 buffered_.EndWork();
             } else {
                 auto &finish = std::get<FinishMessage>(*message);
@@ -131,7 +133,8 @@ public:
         rows_ += chunk->len();
         std::vector<ArrayRef> columns;
         if (dtype_.is_nullable()) {
-            columns.push_back(BoolArray::Make(structure->validity_mask().ToBitBuffer(), Validity::NonNullable()));
+            columns.push_back(
+                BoolArray::Make(structure->validity_mask().ToBitBuffer(), Validity::NonNullable()));
         }
         for (const ArrayRef &field : structure->fields()) {
             columns.push_back(field);
@@ -140,7 +143,8 @@ public:
         for (size_t i = 0; i < columns.size(); ++i) {
             uint64_t bytes = std::min<uint64_t>(columns[i]->nbytes(), held.bytes());
             BufferedBytes::Reservation part = held.Split(i + 1 == columns.size() ? held.bytes() : bytes);
-            VX_RETURN_NOT_OK(drivers_[i]->Send(ChunkMessage{ptr.Advance(), std::move(columns[i]), std::move(part)}));
+            VX_RETURN_NOT_OK(
+                drivers_[i]->Send(ChunkMessage{ptr.Advance(), std::move(columns[i]), std::move(part)}));
         }
         return Status::OK();
     }
@@ -191,7 +195,8 @@ private:
 
 } // namespace
 
-Result<std::unique_ptr<LayoutWriter>> StructStrategy::NewWriter(const DType &dtype, const WriteContext &ctx) const {
+Result<std::unique_ptr<LayoutWriter>> StructStrategy::NewWriter(const DType &dtype,
+                                                                const WriteContext &ctx) const {
     VX_ENSURE(dtype.is_struct(), InvalidArgument, "struct strategy for dtype {}", dtype);
     std::vector<std::unique_ptr<ColumnDriver>> drivers;
     if (dtype.is_nullable()) {

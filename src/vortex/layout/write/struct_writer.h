@@ -19,7 +19,8 @@ public:
     /// `leaf` writes non-struct fields, `validity` a nullable struct's validity column.
     StructStrategy(LayoutStrategyRef leaf, LayoutStrategyRef validity)
         : leaf_(std::move(leaf)), validity_(std::move(validity)) {}
-    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype, const WriteContext &ctx) const override;
+    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype,
+                                                    const WriteContext &ctx) const override;
 
 private:
     LayoutStrategyRef leaf_;

@@ -17,7 +17,9 @@ namespace vortex {
 
 namespace {
 
-bool IsVariableLength(const DType &dtype) { return dtype.is_utf8() || dtype.is_binary(); }
+bool IsVariableLength(const DType &dtype) {
+    return dtype.is_utf8() || dtype.is_binary();
+}
 
 // Length of the longest prefix of `text` of at most `limit` bytes that ends on a character.
 size_t Utf8Prefix(std::string_view text, size_t limit) {
@@ -73,7 +75,9 @@ std::pair<Scalar, bool> LowerBound(const Scalar &value) {
         if (text.size() <= kMaxStatBytes) {
             return {value, false};
         }
-        return {Scalar::Utf8(std::string(text.substr(0, Utf8Prefix(text, kMaxStatBytes))), dtype.nullability()), true};
+        return {
+            Scalar::Utf8(std::string(text.substr(0, Utf8Prefix(text, kMaxStatBytes))), dtype.nullability()),
+            true};
     }
     std::span<const uint8_t> bytes = value.as_bytes();
     if (bytes.size() <= kMaxStatBytes) {
@@ -146,7 +150,8 @@ public:
                 LayoutStrategyRef zones,
                 const WriteContext &ctx,
                 uint64_t zone_len)
-        : dtype_(std::move(dtype)), data_(std::move(data)), zones_(std::move(zones)), ctx_(ctx), zone_len_(zone_len) {
+        : dtype_(std::move(dtype)), data_(std::move(data)), zones_(std::move(zones)), ctx_(ctx),
+          zone_len_(zone_len) {
         for (Stat stat : kZoneStats) {
             bool wanted = (stat != Stat::Max && stat != Stat::Min) || Orderable(dtype_);
             if (wanted && StatDType(stat, dtype_)) {
@@ -161,7 +166,8 @@ public:
         // Cut the chunk along zone boundaries; a zone's statistics are computed once complete.
         size_t offset = 0;
         while (offset < chunk->len()) {
-            size_t take = static_cast<size_t>(std::min<uint64_t>(zone_len_ - pending_rows_, chunk->len() - offset));
+            size_t take =
+                static_cast<size_t>(std::min<uint64_t>(zone_len_ - pending_rows_, chunk->len() - offset));
             VX_ASSIGN_OR_RETURN(ArrayRef piece, Slice(chunk, offset, offset + take));
             pending_.push_back(std::move(piece));
             pending_rows_ += take;
@@ -309,31 +315,38 @@ private:
             switch (stat) {
                 case Stat::Min: {
                     VX_ASSIGN_OR_RETURN(Scalar min, Min(column));
-                    if (!min.is_null()) value = std::move(min);
+                    if (!min.is_null())
+                        value = std::move(min);
                     break;
                 }
                 case Stat::Max: {
-                    if (!complete) break; // a zone without a bound leaves the column unbounded
+                    if (!complete)
+                        break; // a zone without a bound leaves the column unbounded
                     VX_ASSIGN_OR_RETURN(Scalar max, Max(column));
-                    if (!max.is_null()) value = std::move(max);
+                    if (!max.is_null())
+                        value = std::move(max);
                     break;
                 }
                 case Stat::Sum: {
-                    if (!complete) break; // a zone overflowed
+                    if (!complete)
+                        break; // a zone overflowed
                     VX_ASSIGN_OR_RETURN(Scalar sum, Sum(column));
                     DType target = *StatDType(Stat::Sum, dtype_);
                     if (!sum.is_null()) {
                         auto cast = Cast(sum, target);
-                        if (cast.ok()) value = std::move(*cast);
+                        if (cast.ok())
+                            value = std::move(*cast);
                     }
                     break;
                 }
                 case Stat::NullCount:
                 case Stat::NanCount: {
-                    if (!complete) break;
+                    if (!complete)
+                        break;
                     VX_ASSIGN_OR_RETURN(Scalar total, Sum(column));
                     if (!total.is_null()) {
-                        VX_ASSIGN_OR_RETURN(value, Cast(total, DType::Primitive(PType::U64, Nullability::NonNullable)));
+                        VX_ASSIGN_OR_RETURN(
+                            value, Cast(total, DType::Primitive(PType::U64, Nullability::NonNullable)));
                     }
                     break;
                 }
@@ -363,8 +376,10 @@ private:
 
 } // namespace
 
-Result<std::unique_ptr<LayoutWriter>> ZonedStrategy::NewWriter(const DType &dtype, const WriteContext &ctx) const {
-    VX_ENSURE(zone_len_ > 0 && zone_len_ <= UINT32_MAX, InvalidArgument, "zone length {} out of range", zone_len_);
+Result<std::unique_ptr<LayoutWriter>> ZonedStrategy::NewWriter(const DType &dtype,
+                                                               const WriteContext &ctx) const {
+    VX_ENSURE(zone_len_ > 0 && zone_len_ <= UINT32_MAX, InvalidArgument, "zone length {} out of range",
+              zone_len_);
     VX_ASSIGN_OR_RETURN(std::unique_ptr<LayoutWriter> data, data_->NewWriter(dtype, ctx));
     if (dtype.is_null()) {
         return data; // a Null column has no statistics worth a table

@@ -23,7 +23,8 @@ class ZonedStrategy final : public LayoutStrategy {
 public:
     ZonedStrategy(LayoutStrategyRef data, LayoutStrategyRef zones, uint64_t zone_len)
         : data_(std::move(data)), zones_(std::move(zones)), zone_len_(zone_len) {}
-    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype, const WriteContext &ctx) const override;
+    Result<std::unique_ptr<LayoutWriter>> NewWriter(const DType &dtype,
+                                                    const WriteContext &ctx) const override;
 
 private:
     LayoutStrategyRef data_;
