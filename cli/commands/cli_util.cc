@@ -21,6 +21,11 @@ void Progress::Update(uint64_t rows, uint64_t bytes) {
     if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(200)) {
         return;
     }
+    Draw(rows, bytes);
+}
+
+void Progress::Draw(uint64_t rows, uint64_t bytes) {
+    auto now = std::chrono::steady_clock::now();
     last_ = now;
     double seconds = std::chrono::duration<double>(now - start_).count();
     std::fprintf(stderr, "\r%s: %llu rows, %.1f MiB written, %.1f s", label_.c_str(),
@@ -32,9 +37,7 @@ void Progress::Update(uint64_t rows, uint64_t bytes) {
 
 void Progress::Done(uint64_t rows, uint64_t bytes) {
     if (drawn_) {
-        last_ = {};
-        start_ -= std::chrono::seconds(1);
-        Update(rows, bytes);
+        Draw(rows, bytes); // the final counts, whatever the throttle says
         std::fputc('\n', stderr);
         drawn_ = false;
     }

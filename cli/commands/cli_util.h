@@ -43,6 +43,8 @@ public:
     void Done(uint64_t rows, uint64_t bytes);
 
 private:
+    void Draw(uint64_t rows, uint64_t bytes);
+
     std::string label_;
     bool enabled_;
     bool drawn_ = false;

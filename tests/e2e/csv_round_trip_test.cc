@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "vortex/array/arrays/chunked/chunked_array.h"
+#include "vortex/array/testing/array_equal.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/vortex.h"
 
@@ -116,6 +118,50 @@ TEST(CsvRoundTrip, EveryDataSetEqualsDuckDBsOwnReExport) {
     for (const std::string &csv : DataSets()) {
         CheckRoundTrip(csv);
     }
+}
+
+// Every type `vx convert` maps, from DuckDB into a .vortex file and back, value for value.
+TEST(DuckDBTypes, SurviveAVortexFile) {
+    const std::string select = R"sql(
+        SELECT (i - 50)::TINYINT AS i8, i::SMALLINT AS i16, i::INTEGER AS i32, i::BIGINT AS i64,
+               i::UTINYINT AS u8, i::USMALLINT AS u16, i::UINTEGER AS u32, i::UBIGINT AS u64,
+               i / 7.0 AS f64, (i / 3)::FLOAT AS f32,
+               (i * 0.25)::DECIMAL(4, 2) AS d4, (i * 1000.125)::DECIMAL(18, 3) AS d18,
+               (i * 123456789.0123456789)::DECIMAL(38, 10) AS d38,
+               CASE WHEN i % 5 = 0 THEN NULL ELSE repeat('ü', i % 20) END AS s,
+               ('x' || i)::BLOB AS b, i % 2 = 0 AS flag,
+               DATE '2000-01-01' + i::INTEGER AS day, TIME '00:00:00' + INTERVAL (i) SECOND AS tod,
+               TIMESTAMP '2001-02-03 04:05:06' + INTERVAL (i) MINUTE AS ts,
+               TIMESTAMPTZ '2001-02-03 04:05:06+00' + INTERVAL (i) HOUR AS tstz,
+               CASE WHEN i % 7 = 0 THEN NULL ELSE [i, i + 1, NULL] END AS l,
+               CASE WHEN i % 11 = 0 THEN NULL ELSE {'a': i, 'b': 'n' || i} END AS st
+        FROM range(0, 100) t(i)
+        UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                         NULL, NULL, NULL, NULL, NULL, NULL, NULL)sql";
+    TempDir dir;
+    ASSERT_OK_AND_ASSIGN(DuckDB db, DuckDB::Open(2));
+    ASSERT_OK_AND_ASSIGN(auto reader, db.Query(select));
+    std::vector<ArrayRef> batches;
+    while (true) {
+        ASSERT_OK_AND_ASSIGN(auto batch, reader->Next());
+        if (!batch) {
+            break;
+        }
+        batches.push_back(*batch);
+    }
+    ASSERT_OK_AND_ASSIGN(auto sink, FileWriteSink::Open((dir.path() / "types.vortex").string()));
+    ASSERT_OK_AND_ASSIGN(auto writer,
+                         FileWriter::Open(std::move(sink), reader->dtype(), DefaultSessionPtr()));
+    for (const ArrayRef &batch : batches) {
+        ASSERT_OK(writer->Write(batch));
+    }
+    ASSERT_OK(writer->Finish().status());
+    ASSERT_OK_AND_ASSIGN(auto file,
+                         VortexFile::Open((dir.path() / "types.vortex").string(), DefaultSessionPtr()));
+    EXPECT_EQ(file->dtype(), reader->dtype());
+    ASSERT_OK_AND_ASSIGN(ArrayRef back, file->ReadAll());
+    ASSERT_OK_AND_ASSIGN(ArrayRef expected, ConcatCanonical(batches, reader->dtype()));
+    EXPECT_TRUE(ArraysEqual(expected, back));
 }
 
 } // namespace
