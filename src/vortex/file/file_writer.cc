@@ -5,15 +5,13 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <deque>
 #include <mutex>
 
-#include "vortex/array/builder/array_builder.h"
-#include "vortex/array/compute/slice.h"
 #include "vortex/array/serde/array_context.h"
 #include "vortex/file/footer.h"
 #include "vortex/io/executor.h"
 #include "vortex/layout/write/flat_writer.h"
+#include "vortex/layout/write/row_queue.h"
 #include "vortex/layout/write/struct_writer.h"
 #include "vortex/layout/write/zoned_writer.h"
 
@@ -120,8 +118,7 @@ struct FileWriter::State {
     uint64_t rows = 0;
     // Input not yet cut into batches of batch_rows rows (0 until chosen), and its bytes.
     uint64_t batch_rows = 0;
-    std::deque<ArrayRef> pending;
-    uint64_t pending_rows = 0;
+    RowQueue pending;
     BufferedBytes::Reservation pending_held;
     Status failed;
     bool finished = false;
@@ -202,8 +199,7 @@ Status FileWriter::Write(const ArrayRef &chunk) {
         return s.failed;
     }
     s.pending_held.Merge(s.buffered.Reserve(bytes));
-    s.pending.push_back(chunk);
-    s.pending_rows += chunk->len();
+    s.pending.Push(chunk);
     s.rows += chunk->len();
     Status status = EmitBatches(/*flush=*/false);
     if (!status.ok()) {
@@ -219,58 +215,24 @@ Status FileWriter::Write(const ArrayRef &chunk) {
 Status FileWriter::EmitBatches(bool flush) {
     State &s = *state_;
     uint64_t probe = std::min<uint64_t>(s.options.zone_len, kBatchProbeRows);
-    if (s.batch_rows == 0 && (s.pending_rows >= probe || (flush && s.pending_rows > 0))) {
+    if (s.batch_rows == 0 && (s.pending.rows() >= probe || (flush && !s.pending.empty()))) {
         // A zone per batch, unless the budget cannot hold that many rows of this width (judged
         // once from the first rows, so the choice does not depend on the chunking either).
-        VX_ASSIGN_OR_RETURN(ArrayRef first, TakeRows(std::min(probe, s.pending_rows), /*consume=*/false));
+        VX_ASSIGN_OR_RETURN(ArrayRef first,
+                            s.pending.CompactFront(std::min(probe, s.pending.rows()), s.dtype));
         uint64_t row_bytes = std::max<uint64_t>(1, first->nbytes() / first->len());
         s.batch_rows = std::clamp<uint64_t>(s.budget / 4 / row_bytes, 1, s.options.zone_len);
     }
-    while (s.batch_rows > 0 && (s.pending_rows >= s.batch_rows || (flush && s.pending_rows > 0))) {
-        uint64_t rows = std::min(s.batch_rows, s.pending_rows);
-        VX_ASSIGN_OR_RETURN(ArrayRef batch, TakeRows(rows, /*consume=*/true));
-        // What stays pending keeps a share of the input's bytes by rows; the batch is
-        // accounted at its own compact size.
-        uint64_t stay = static_cast<uint64_t>(static_cast<long double>(s.pending_held.bytes()) *
-                                              static_cast<long double>(s.pending_rows) /
-                                              static_cast<long double>(s.pending_rows + rows));
-        s.pending_held.Split(s.pending_held.bytes() - stay).Release();
+    while (s.batch_rows > 0 && (s.pending.rows() >= s.batch_rows || (flush && !s.pending.empty()))) {
+        uint64_t rows = std::min(s.batch_rows, s.pending.rows());
+        VX_ASSIGN_OR_RETURN(ArrayRef batch, s.pending.CompactFront(rows, s.dtype));
+        // The input's bytes leave with their rows; the batch is accounted at its compact size.
+        s.pending_held.SplitShare(rows, s.pending.rows()).Release();
+        VX_RETURN_NOT_OK(s.pending.Pop(rows));
         BufferedBytes::Reservation held = s.buffered.Reserve(batch->nbytes());
         VX_RETURN_NOT_OK(s.root->Write(s.data.Advance(), std::move(batch), std::move(held)));
     }
     return Status::OK();
-}
-
-// Copies the first `rows` pending rows into one compact array; `consume` removes them.
-Result<ArrayRef> FileWriter::TakeRows(uint64_t rows, bool consume) {
-    State &s = *state_;
-    VX_ASSIGN_OR_RETURN(auto builder, MakeBuilder(s.dtype, BuilderOptions{.share_buffers = false}));
-    uint64_t remaining = rows;
-    for (auto it = s.pending.begin(); remaining > 0; ++it) {
-        ArrayRef part = *it;
-        if (part->len() > remaining) {
-            VX_ASSIGN_OR_RETURN(part, Slice(part, 0, static_cast<size_t>(remaining)));
-        }
-        remaining -= part->len();
-        VX_RETURN_NOT_OK(builder->AppendArray(part));
-    }
-    if (consume) {
-        remaining = rows;
-        while (remaining > 0) {
-            ArrayRef front = std::move(s.pending.front());
-            s.pending.pop_front();
-            if (front->len() > remaining) {
-                VX_ASSIGN_OR_RETURN(ArrayRef tail,
-                                    Slice(front, static_cast<size_t>(remaining), front->len()));
-                s.pending.push_front(std::move(tail));
-                remaining = 0;
-            } else {
-                remaining -= front->len();
-            }
-        }
-        s.pending_rows -= rows;
-    }
-    return builder->Finish();
 }
 
 Result<WriteSummary> FileWriter::Finish() {

@@ -74,7 +74,6 @@ public:
 private:
     explicit FileWriter(std::unique_ptr<State> state);
     Status EmitBatches(bool flush);
-    Result<ArrayRef> TakeRows(uint64_t rows, bool consume);
 
     /// Rows whose width decides the batch size.
     static constexpr uint64_t kBatchProbeRows = 64;

@@ -23,12 +23,8 @@ namespace {
 namespace fba = fbs::array;
 using testing_internal::CanonicalSession;
 
-const ArrayWriteContext &WriteContext() {
-    return testing_internal::CanonicalWriteContext();
-}
-const ArrayReadContext &ReadContext() {
-    return testing_internal::CanonicalReadContext();
-}
+using testing_internal::CanonicalReadContext;
+using testing_internal::CanonicalWriteContext;
 
 DType TestDType() {
     return DType::Struct(
@@ -48,14 +44,14 @@ Buffer SerializedTestArray() {
     for (const Stat stat : {Stat::NullCount, Stat::IsConstant}) {
         VX_CHECK(array->statistics().Get(stat).ok());
     }
-    auto serialized = SerializeArray(array, WriteContext());
+    auto serialized = SerializeArray(array, CanonicalWriteContext());
     VX_CHECK_MSG(serialized.ok(), "{}", serialized.status());
     return serialized->ToBuffer();
 }
 
 // Decodes untrusted bytes; an error is fine, and a decoded array must be fully usable.
 void DecodeAndUse(const Buffer &segment, size_t len) {
-    auto decoded = DeserializeArray(segment, TestDType(), len, ReadContext());
+    auto decoded = DeserializeArray(segment, TestDType(), len, CanonicalReadContext());
     if (!decoded.ok()) {
         EXPECT_NE(decoded.status().ToString(), "");
         return;
@@ -74,12 +70,12 @@ class SerializedArrayBadInputTest : public ::testing::Test {
 protected:
     const std::vector<uint8_t> data_ = {1, 0, 0, 0, 2, 0, 0, 0};
     const DType dtype_ = DType::Primitive(PType::I32, Nullability::NonNullable);
-    const uint16_t primitive_ = *WriteContext().IndexOf("vortex.primitive");
+    const uint16_t primitive_ = *CanonicalWriteContext().IndexOf("vortex.primitive");
 };
 
 TEST_F(SerializedArrayBadInputTest, EveryTruncationIsAnErrorOrAnArray) {
     const Buffer segment = SerializedTestArray();
-    ASSERT_OK(DeserializeArray(segment, TestDType(), 24, ReadContext()));
+    ASSERT_OK(DeserializeArray(segment, TestDType(), 24, CanonicalReadContext()));
     for (size_t size = 0; size < segment.size(); ++size) {
         SCOPED_TRACE("prefix " + std::to_string(size));
         // A copy of exactly `size` bytes, so ASan sees any read past the end.
@@ -102,7 +98,7 @@ TEST_F(SerializedArrayBadInputTest, RandomByteFlipsAreAnErrorOrAnArray) {
         SCOPED_TRACE("round " + std::to_string(round));
         const Buffer mutated = Buffer::Copy(bytes);
         ASSERT_NO_FATAL_FAILURE(DecodeAndUse(mutated, 24));
-        decoded += DeserializeArray(mutated, TestDType(), 24, ReadContext()).ok() ? 1 : 0;
+        decoded += DeserializeArray(mutated, TestDType(), 24, CanonicalReadContext()).ok() ? 1 : 0;
     }
     // Flips inside data bytes still decode; flips in the structure mostly do not.
     EXPECT_GT(decoded, 0u);
@@ -111,9 +107,9 @@ TEST_F(SerializedArrayBadInputTest, RandomByteFlipsAreAnErrorOrAnArray) {
 
 TEST_F(SerializedArrayBadInputTest, WrongDTypeOrLengthIsAnError) {
     const Buffer segment = SerializedTestArray();
-    EXPECT_NOT_OK(DeserializeArray(segment, TestDType(), 23, ReadContext()));
-    EXPECT_NOT_OK(DeserializeArray(segment, TestDType(), 25, ReadContext()));
-    EXPECT_NOT_OK(DeserializeArray(segment, DType::Utf8(Nullability::Nullable), 24, ReadContext()));
+    EXPECT_NOT_OK(DeserializeArray(segment, TestDType(), 23, CanonicalReadContext()));
+    EXPECT_NOT_OK(DeserializeArray(segment, TestDType(), 25, CanonicalReadContext()));
+    EXPECT_NOT_OK(DeserializeArray(segment, DType::Utf8(Nullability::Nullable), 24, CanonicalReadContext()));
 }
 
 TEST_F(SerializedArrayBadInputTest, FlatBufferLengthBeyondTheSegment) {
@@ -123,10 +119,11 @@ TEST_F(SerializedArrayBadInputTest, FlatBufferLengthBeyondTheSegment) {
          {static_cast<uint32_t>(bytes.size() - 3), static_cast<uint32_t>(bytes.size()), 0xFFFFFFFFu, 0u}) {
         SCOPED_TRACE(fb_len);
         StoreLittleEndian<uint32_t>(bytes.data() + bytes.size() - 4, fb_len);
-        EXPECT_RAISES(Serde, DeserializeArray(Buffer::Copy(bytes), TestDType(), 24, ReadContext()));
+        EXPECT_RAISES(Serde, DeserializeArray(Buffer::Copy(bytes), TestDType(), 24, CanonicalReadContext()));
     }
-    EXPECT_RAISES(Serde, DeserializeArray(Buffer::Copy(bytes).Slice(0, 3), TestDType(), 24, ReadContext()));
-    EXPECT_RAISES(Serde, DeserializeArray(Buffer(), TestDType(), 24, ReadContext()));
+    EXPECT_RAISES(Serde,
+                  DeserializeArray(Buffer::Copy(bytes).Slice(0, 3), TestDType(), 24, CanonicalReadContext()));
+    EXPECT_RAISES(Serde, DeserializeArray(Buffer(), TestDType(), 24, CanonicalReadContext()));
 }
 
 // Builds a segment of `data` followed by a hand-made Array flatbuffer with one i32 primitive
@@ -156,7 +153,7 @@ Buffer HandMadeSegment(std::span<const uint8_t> data,
 TEST_F(SerializedArrayBadInputTest, HandMadeValidSegmentDecodes) {
     const Buffer segment =
         HandMadeSegment(data_, primitive_, {fba::Buffer(0, 2, fba::Compression::None, 8)}, {0});
-    ASSERT_OK_AND_ASSIGN(ArrayRef array, DeserializeArray(segment, dtype_, 2, ReadContext()));
+    ASSERT_OK_AND_ASSIGN(ArrayRef array, DeserializeArray(segment, dtype_, 2, CanonicalReadContext()));
     ASSERT_OK_AND_ASSIGN(Scalar second, ScalarAt(array, 1));
     EXPECT_EQ(second.as<int32_t>(), 2);
 }
@@ -164,14 +161,14 @@ TEST_F(SerializedArrayBadInputTest, HandMadeValidSegmentDecodes) {
 TEST_F(SerializedArrayBadInputTest, HandMadeNodeBufferIndexOutOfRange) {
     const Buffer segment =
         HandMadeSegment(data_, primitive_, {fba::Buffer(0, 2, fba::Compression::None, 8)}, {1});
-    EXPECT_RAISES(Serde, DeserializeArray(segment, dtype_, 2, ReadContext()));
+    EXPECT_RAISES(Serde, DeserializeArray(segment, dtype_, 2, CanonicalReadContext()));
     const Buffer no_descriptors = HandMadeSegment(data_, primitive_, {}, {0});
-    EXPECT_RAISES(Serde, DeserializeArray(no_descriptors, dtype_, 2, ReadContext()));
+    EXPECT_RAISES(Serde, DeserializeArray(no_descriptors, dtype_, 2, CanonicalReadContext()));
 }
 
 TEST_F(SerializedArrayBadInputTest, HandMadeUnknownEncodingIndex) {
     const Buffer segment = HandMadeSegment(data_, 999, {fba::Buffer(0, 2, fba::Compression::None, 8)}, {0});
-    EXPECT_RAISES(Serde, DeserializeArray(segment, dtype_, 2, ReadContext()));
+    EXPECT_RAISES(Serde, DeserializeArray(segment, dtype_, 2, CanonicalReadContext()));
     // A known index whose id the session does not support.
     const ArrayReadContext with_unknown = ArrayReadContext::Resolve({"vortex.alp"}, CanonicalSession());
     const Buffer alp = HandMadeSegment(data_, 0, {fba::Buffer(0, 2, fba::Compression::None, 8)}, {0});
@@ -183,7 +180,7 @@ TEST_F(SerializedArrayBadInputTest, HandMadeUnknownEncodingIndex) {
 TEST_F(SerializedArrayBadInputTest, HandMadeCompressedBuffersAreRejected) {
     const Buffer segment =
         HandMadeSegment(data_, primitive_, {fba::Buffer(0, 2, fba::Compression::LZ4, 8)}, {0});
-    EXPECT_RAISES(Serde, DeserializeArray(segment, dtype_, 2, ReadContext()));
+    EXPECT_RAISES(Serde, DeserializeArray(segment, dtype_, 2, CanonicalReadContext()));
 }
 
 TEST_F(SerializedArrayBadInputTest, HandMadeDescriptorsMustStayInsideTheDataBytes) {
@@ -195,13 +192,13 @@ TEST_F(SerializedArrayBadInputTest, HandMadeDescriptorsMustStayInsideTheDataByte
           fba::Buffer(0, 40, fba::Compression::None, 8)}) {
         SCOPED_TRACE(std::to_string(descriptor.padding()) + " " + std::to_string(descriptor.length()));
         const Buffer segment = HandMadeSegment(data_, primitive_, {descriptor}, {0});
-        EXPECT_RAISES(Serde, DeserializeArray(segment, dtype_, 2, ReadContext()));
+        EXPECT_RAISES(Serde, DeserializeArray(segment, dtype_, 2, CanonicalReadContext()));
     }
     // Two buffers that together overrun.
     const Buffer segment = HandMadeSegment(
         data_, primitive_,
         {fba::Buffer(0, 2, fba::Compression::None, 8), fba::Buffer(0, 0, fba::Compression::None, 1)}, {0});
-    EXPECT_RAISES(Serde, DeserializeArray(segment, dtype_, 2, ReadContext()));
+    EXPECT_RAISES(Serde, DeserializeArray(segment, dtype_, 2, CanonicalReadContext()));
 }
 
 TEST_F(SerializedArrayBadInputTest, HandMadeMisalignedBuffersAreCopiedToTheirDeclaredAlignment) {
@@ -209,7 +206,7 @@ TEST_F(SerializedArrayBadInputTest, HandMadeMisalignedBuffersAreCopiedToTheirDec
     const std::vector<uint8_t> data = {0, 1, 0, 0, 0, 2, 0, 0, 0};
     const Buffer segment =
         HandMadeSegment(data, primitive_, {fba::Buffer(1, 2, fba::Compression::None, 8)}, {0});
-    ASSERT_OK_AND_ASSIGN(ArrayRef array, DeserializeArray(segment, dtype_, 2, ReadContext()));
+    ASSERT_OK_AND_ASSIGN(ArrayRef array, DeserializeArray(segment, dtype_, 2, CanonicalReadContext()));
     EXPECT_TRUE(array->buffers()[0].IsAligned(4));
     ASSERT_OK_AND_ASSIGN(Scalar first, ScalarAt(array, 0));
     EXPECT_EQ(first.as<int32_t>(), 1);

@@ -30,12 +30,8 @@ namespace {
 namespace fba = fbs::array;
 using testing_internal::CanonicalSession;
 
-const ArrayWriteContext &WriteContext() {
-    return testing_internal::CanonicalWriteContext();
-}
-const ArrayReadContext &ReadContext() {
-    return testing_internal::CanonicalReadContext();
-}
+using testing_internal::CanonicalReadContext;
+using testing_internal::CanonicalWriteContext;
 
 // Checks the byte layout of spec section 1.1 on the concatenated segment: parts add up,
 // every buffer starts at a multiple of its declared alignment with zero padding before it,
@@ -83,13 +79,13 @@ void ExpectLayout(const SerializedArray &serialized, const Buffer &segment) {
 // Serializes, checks the layout, decodes, compares, and checks that re-serializing the
 // decoded array gives the same bytes.
 void ExpectRoundTrip(const ArrayRef &array) {
-    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, WriteContext()));
+    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, CanonicalWriteContext()));
     const Buffer segment = serialized.ToBuffer();
     ASSERT_NO_FATAL_FAILURE(ExpectLayout(serialized, segment));
     ASSERT_OK_AND_ASSIGN(ArrayRef decoded,
-                         DeserializeArray(segment, array->dtype(), array->len(), ReadContext()));
+                         DeserializeArray(segment, array->dtype(), array->len(), CanonicalReadContext()));
     EXPECT_EQ(decoded->encoding_id(), array->encoding_id());
-    ASSERT_OK_AND_ASSIGN(SerializedArray again, SerializeArray(decoded, WriteContext()));
+    ASSERT_OK_AND_ASSIGN(SerializedArray again, SerializeArray(decoded, CanonicalWriteContext()));
     EXPECT_TRUE(again.ToBuffer().ContentEquals(segment)) << "re-serialization changed the bytes";
     EXPECT_ARRAYS_EQUAL(array, decoded);
 }
@@ -147,7 +143,7 @@ TEST(SerializedArrayTest, RoundTripsRandomNestedEncodedArrays) {
 // metadata, children, buffer indices, stats, node, descriptors, Array.
 TEST(SerializedArrayTest, GoldenPrimitiveI32) {
     const ArrayRef array = PrimitiveArray::FromValues<int32_t>({1, 2, 3});
-    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, WriteContext()));
+    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, CanonicalWriteContext()));
     EXPECT_EQ(serialized.alignment, 8u);
     const Buffer segment = serialized.ToBuffer();
 
@@ -189,7 +185,7 @@ TEST(SerializedArrayTest, GoldenPrimitiveI32) {
     EXPECT_EQ(fb->buffers()->Get(0)->alignment_exponent(), 2);
     EXPECT_EQ(fb->buffers()->Get(0)->length(), 12u);
     const fba::ArrayNode *root = fb->root();
-    EXPECT_EQ(root->encoding(), *WriteContext().IndexOf("vortex.primitive"));
+    EXPECT_EQ(root->encoding(), *CanonicalWriteContext().IndexOf("vortex.primitive"));
     ASSERT_NE(root->metadata(), nullptr);
     EXPECT_EQ(root->metadata()->size(), 0u);
     ASSERT_NE(root->children(), nullptr);
@@ -200,7 +196,8 @@ TEST(SerializedArrayTest, GoldenPrimitiveI32) {
     EXPECT_EQ(root->stats()->min(), nullptr);
     EXPECT_FALSE(root->stats()->null_count().has_value());
 
-    ASSERT_OK_AND_ASSIGN(ArrayRef decoded, DeserializeArray(segment, array->dtype(), 3, ReadContext()));
+    ASSERT_OK_AND_ASSIGN(ArrayRef decoded,
+                         DeserializeArray(segment, array->dtype(), 3, CanonicalReadContext()));
     EXPECT_ARRAYS_EQUAL(array, decoded);
 }
 
@@ -213,7 +210,7 @@ TEST(SerializedArrayTest, BuffersAreAssignedInPreOrderAndAlignedInTheSegment) {
         DType::Utf8(Nullability::Nullable));
     const ArrayRef numbers = PrimitiveArray::FromOptionals<int64_t>({1, std::nullopt, 3});
     ASSERT_OK_AND_ASSIGN(auto array, StructArray::FromFields({"a", "b"}, {strings, numbers}, 3));
-    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, WriteContext()));
+    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, CanonicalWriteContext()));
     EXPECT_EQ(serialized.alignment, 16u);
     const Buffer segment = serialized.ToBuffer();
     ASSERT_NO_FATAL_FAILURE(ExpectLayout(serialized, segment));
@@ -260,7 +257,8 @@ TEST(SerializedArrayTest, BuffersAreAssignedInPreOrderAndAlignedInTheSegment) {
     shifted_bytes.Push<uint8_t>(0);
     shifted_bytes.Append(segment.data(), segment.size());
     const Buffer shifted = std::move(shifted_bytes).Freeze().Slice(1, segment.size());
-    ASSERT_OK_AND_ASSIGN(ArrayRef decoded, DeserializeArray(shifted, array->dtype(), 3, ReadContext()));
+    ASSERT_OK_AND_ASSIGN(ArrayRef decoded,
+                         DeserializeArray(shifted, array->dtype(), 3, CanonicalReadContext()));
     EXPECT_ARRAYS_EQUAL(array, decoded);
 }
 
@@ -273,9 +271,9 @@ TEST(SerializedArrayTest, CachedStatisticsRoundTrip) {
         ASSERT_TRUE(value.has_value()) << StatName(stat);
         expected.emplace_back(stat, *value);
     }
-    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, WriteContext()));
+    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, CanonicalWriteContext()));
     ASSERT_OK_AND_ASSIGN(ArrayRef decoded, DeserializeArray(serialized.ToBuffer(), array->dtype(),
-                                                            array->len(), ReadContext()));
+                                                            array->len(), CanonicalReadContext()));
     for (const auto &[stat, value] : expected) {
         const std::optional<Scalar> read = decoded->statistics().GetIfComputed(stat);
         ASSERT_TRUE(read.has_value()) << StatName(stat);
@@ -295,9 +293,9 @@ TEST(SerializedArrayTest, LongStringBoundsAreNotWritten) {
                                                         DType::Utf8(Nullability::NonNullable));
     ASSERT_OK(array->statistics().Get(Stat::Min));
     ASSERT_OK(array->statistics().Get(Stat::Max));
-    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, WriteContext()));
+    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, CanonicalWriteContext()));
     ASSERT_OK_AND_ASSIGN(ArrayRef decoded,
-                         DeserializeArray(serialized.ToBuffer(), array->dtype(), 3, ReadContext()));
+                         DeserializeArray(serialized.ToBuffer(), array->dtype(), 3, CanonicalReadContext()));
     ASSERT_TRUE(decoded->statistics().GetIfComputed(Stat::Min).has_value());
     EXPECT_EQ(decoded->statistics().GetIfComputed(Stat::Min)->as_string_view(), "abc");
     EXPECT_EQ(decoded->statistics().GetIfComputed(Stat::Max), std::nullopt);
@@ -350,11 +348,12 @@ TEST(SerializedArrayTest, RejectsMoreThan65535Buffers) {
     const DType dtype = chunk->dtype();
     // Each empty chunk holds one buffer; the chunk offsets add one more.
     ASSERT_OK_AND_ASSIGN(auto fits, ChunkedArray::TryMake(std::vector<ArrayRef>(65534, chunk), dtype));
-    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(fits, WriteContext()));
-    ASSERT_OK_AND_ASSIGN(ArrayRef decoded, DeserializeArray(serialized.ToBuffer(), dtype, 0, ReadContext()));
+    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(fits, CanonicalWriteContext()));
+    ASSERT_OK_AND_ASSIGN(ArrayRef decoded,
+                         DeserializeArray(serialized.ToBuffer(), dtype, 0, CanonicalReadContext()));
     EXPECT_EQ(decoded->nchildren(), 65535u);
     ASSERT_OK_AND_ASSIGN(auto too_many, ChunkedArray::TryMake(std::vector<ArrayRef>(65535, chunk), dtype));
-    EXPECT_RAISES(InvalidArgument, SerializeArray(too_many, WriteContext()));
+    EXPECT_RAISES(InvalidArgument, SerializeArray(too_many, CanonicalWriteContext()));
 }
 
 TEST(SerializedArrayTest, RejectsBuffersOf4GiB) {
@@ -362,7 +361,7 @@ TEST(SerializedArrayTest, RejectsBuffersOf4GiB) {
     static const uint8_t byte = 0;
     const Buffer huge = Buffer::Wrap(&byte, size_t{1} << 32, nullptr);
     ASSERT_OK_AND_ASSIGN(auto array, PrimitiveArray::TryMake(PType::U8, huge, Validity::NonNullable()));
-    EXPECT_RAISES(InvalidArgument, SerializeArray(array, WriteContext()));
+    EXPECT_RAISES(InvalidArgument, SerializeArray(array, CanonicalWriteContext()));
 }
 
 // Nesting depth is bounded by the flatbuffer verifier, so a deep tree is an error before the
@@ -378,8 +377,8 @@ TEST(SerializedArrayTest, DeepTreesAreBoundedByTheVerifier) {
     size_t deepest_readable = 0;
     for (const size_t depth : {10, 60, 100, 120, 124, 125, 126, 127, 200}) {
         const ArrayRef array = nested(depth);
-        ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, WriteContext()));
-        auto decoded = DeserializeArray(serialized.ToBuffer(), array->dtype(), 1, ReadContext());
+        ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(array, CanonicalWriteContext()));
+        auto decoded = DeserializeArray(serialized.ToBuffer(), array->dtype(), 1, CanonicalReadContext());
         if (decoded.ok()) {
             EXPECT_ARRAYS_EQUAL(array, *decoded);
             deepest_readable = depth;

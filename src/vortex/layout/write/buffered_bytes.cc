@@ -26,6 +26,14 @@ BufferedBytes::Reservation BufferedBytes::Reservation::Split(uint64_t bytes) {
     return Reservation(owner_, bytes);
 }
 
+BufferedBytes::Reservation BufferedBytes::Reservation::SplitShare(uint64_t part, uint64_t whole) {
+    if (whole == 0 || part >= whole) {
+        return Split(bytes_);
+    }
+    long double share = static_cast<long double>(part) / static_cast<long double>(whole);
+    return Split(static_cast<uint64_t>(share * static_cast<long double>(bytes_)));
+}
+
 void BufferedBytes::Reservation::Merge(Reservation other) {
     if (other.owner_ == nullptr) {
         return;

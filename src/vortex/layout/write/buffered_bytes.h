@@ -30,6 +30,9 @@ public:
         uint64_t bytes() const { return bytes_; }
         /// Moves `bytes` (at most bytes()) into a new reservation on the same counter.
         Reservation Split(uint64_t bytes);
+        /// Moves the share `part / whole` of the bytes into a new reservation (what `part` of
+        /// `whole` rows take with them); all of them when part == whole.
+        Reservation SplitShare(uint64_t part, uint64_t whole);
         /// Adds `other`'s bytes to this one (both must share a counter, or this be empty).
         void Merge(Reservation other);
         void Release();

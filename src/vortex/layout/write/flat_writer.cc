@@ -5,11 +5,11 @@
 #include <deque>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
-#include "vortex/array/builder/array_builder.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/io/executor.h"
 #include "vortex/layout/layouts/chunked_layout.h"
 #include "vortex/layout/layouts/flat_layout.h"
+#include "vortex/layout/write/row_queue.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
@@ -131,16 +131,6 @@ private:
     uint64_t bytes_ = 0;
 };
 
-// Copies `parts` into one compact canonical array: its buffers hold exactly its own values,
-// whatever the parts shared, so the bytes written depend only on the rows.
-Result<ArrayRef> CompactConcat(const std::vector<ArrayRef> &parts, const DType &dtype) {
-    VX_ASSIGN_OR_RETURN(auto builder, MakeBuilder(dtype, BuilderOptions{.share_buffers = false}));
-    for (const ArrayRef &part : parts) {
-        VX_RETURN_NOT_OK(builder->AppendArray(part));
-    }
-    return builder->Finish();
-}
-
 class RepartitionWriter final : public LayoutWriter {
 public:
     RepartitionWriter(DType dtype,
@@ -154,22 +144,21 @@ public:
         // Blocks cut now are labelled from this input's id; the rest waits without any id
         // (see LayoutWriter), to be labelled by a later input or by the EOF pointer.
         SequencePointer ptr = std::move(id).Descend();
-        rows_ += chunk->len();
-        chunks_.push_back(std::move(chunk));
+        queue_.Push(std::move(chunk));
         held_.Merge(std::move(held));
-        if (block_rows_ == 0 && rows_ >= row_multiple_) {
+        if (block_rows_ == 0 && queue_.rows() >= row_multiple_) {
             VX_RETURN_NOT_OK(ChooseBlockRows());
         }
-        while (block_rows_ > 0 && rows_ >= block_rows_) {
+        while (block_rows_ > 0 && queue_.rows() >= block_rows_) {
             VX_RETURN_NOT_OK(Emit(ptr, block_rows_));
         }
         return Status::OK();
     }
 
     Result<LayoutRef> Finish(SequencePointer eof) override {
-        if (rows_ > 0) {
+        if (!queue_.empty()) {
             SequencePointer ptr = eof.SplitOff();
-            VX_RETURN_NOT_OK(Emit(ptr, rows_));
+            VX_RETURN_NOT_OK(Emit(ptr, queue_.rows()));
         }
         return child_->Finish(std::move(eof));
     }
@@ -180,49 +169,19 @@ private:
     // the zone length when that is at least one zone. Cutting by rows, never by how many
     // bytes the input happened to arrive in, keeps the file independent of the input's chunks.
     Status ChooseBlockRows() {
-        VX_ASSIGN_OR_RETURN(ArrayRef first, CompactConcat(Front(row_multiple_), dtype_));
+        VX_ASSIGN_OR_RETURN(ArrayRef first, queue_.CompactFront(row_multiple_, dtype_));
         uint64_t row_bytes = std::max<uint64_t>(1, first->nbytes() / row_multiple_);
         uint64_t rows = std::max<uint64_t>(1, block_bytes_ / row_bytes);
         block_rows_ = rows >= row_multiple_ ? rows / row_multiple_ * row_multiple_ : rows;
         return Status::OK();
     }
 
-    // The first `rows` buffered rows, as slices of the buffered chunks.
-    std::vector<ArrayRef> Front(uint64_t rows) const {
-        std::vector<ArrayRef> parts;
-        for (const ArrayRef &chunk : chunks_) {
-            if (rows == 0) {
-                break;
-            }
-            uint64_t take = std::min<uint64_t>(rows, chunk->len());
-            parts.push_back(take == chunk->len() ? chunk : *Slice(chunk, 0, static_cast<size_t>(take)));
-            rows -= take;
-        }
-        return parts;
-    }
-
     // Sends the first `rows` buffered rows on as one compact block.
     Status Emit(SequencePointer &ptr, uint64_t rows) {
-        VX_ASSIGN_OR_RETURN(ArrayRef block, CompactConcat(Front(rows), dtype_));
-        uint64_t remaining = rows;
-        while (remaining > 0) {
-            ArrayRef front = chunks_.front();
-            chunks_.pop_front();
-            if (front->len() > remaining) {
-                VX_ASSIGN_OR_RETURN(ArrayRef tail,
-                                    Slice(front, static_cast<size_t>(remaining), front->len()));
-                chunks_.push_front(std::move(tail));
-                remaining = 0;
-            } else {
-                remaining -= front->len();
-            }
-        }
-        // What stays keeps a share of the held bytes by rows; the block takes the rest.
-        uint64_t stay =
-            static_cast<uint64_t>(static_cast<long double>(held_.bytes()) *
-                                  static_cast<long double>(rows_ - rows) / static_cast<long double>(rows_));
-        rows_ -= rows;
-        BufferedBytes::Reservation out = held_.Split(held_.bytes() - stay);
+        VX_ASSIGN_OR_RETURN(ArrayRef block, queue_.CompactFront(rows, dtype_));
+        // The block takes its rows' share of the held bytes; what stays keeps the rest.
+        BufferedBytes::Reservation out = held_.SplitShare(rows, queue_.rows());
+        VX_RETURN_NOT_OK(queue_.Pop(rows));
         return child_->Write(ptr.Advance(), std::move(block), std::move(out));
     }
 
@@ -231,8 +190,7 @@ private:
     uint64_t block_bytes_;
     uint64_t row_multiple_;
     uint64_t block_rows_ = 0;
-    std::deque<ArrayRef> chunks_;
-    uint64_t rows_ = 0;
+    RowQueue queue_;
     BufferedBytes::Reservation held_;
 };
 
