@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "vortex/layout/write/row_queue.h"
-
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
@@ -9,6 +7,7 @@
 #include "vortex/array/testing/array_equal.h"
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
+#include "vortex/layout/write/row_queue.h"
 
 namespace vortex {
 namespace {
@@ -17,7 +16,8 @@ TEST(RowQueue, CutsAcrossChunksAndCompacts) {
     DType dtype = DType::Utf8(Nullability::Nullable);
     ArrayRef data = RandomArray(dtype, {.len = 100, .null_fraction = 0.3, .seed = 5});
     RowQueue queue;
-    for (auto [start, stop] : std::vector<std::pair<size_t, size_t>>{{0, 10}, {10, 11}, {11, 60}, {60, 100}}) {
+    for (auto [start, stop] :
+         std::vector<std::pair<size_t, size_t>>{{0, 10}, {10, 11}, {11, 60}, {60, 100}}) {
         queue.Push(*Slice(data, start, stop));
     }
     EXPECT_EQ(queue.rows(), 100u);
