@@ -13,6 +13,9 @@ trap 'rm -rf "$dir"' EXIT
 head_out="$("$vx" head "$dir/cities.vortex" -n 3 --columns city,population)"
 expected=$'city,population\nAmsterdam,921402\nReykjavík,139875\nZürich,447082'
 [ "$head_out" = "$expected" ] || { echo "unexpected head output: $head_out"; exit 1; }
+# head appends to a redirected stdout instead of truncating it.
+{ echo "before"; "$vx" head "$dir/cities.vortex" -n 1; } > "$dir/log.txt"
+[ "$(head -n 1 "$dir/log.txt")" = "before" ] || { echo "head truncated its redirected output"; exit 1; }
 "$vx" convert "$dir/cities.vortex" "$dir/back.csv"
 [ "$(wc -l < "$dir/back.csv")" = 11 ] || { echo "back.csv has the wrong number of lines"; exit 1; }
 "$vx" convert "$dir/cities.vortex" "$dir/back.parquet"
