@@ -4,8 +4,6 @@
 
 #include <deque>
 
-#include "vortex/array/arrays/chunked/chunked_array.h"
-#include "vortex/array/compute/slice.h"
 #include "vortex/io/executor.h"
 #include "vortex/layout/layouts/chunked_layout.h"
 #include "vortex/layout/layouts/flat_layout.h"

@@ -10,8 +10,8 @@
 #include "vortex/array/builder/array_builder.h"
 #include "vortex/array/compute/aggregate.h"
 #include "vortex/array/compute/cast.h"
-#include "vortex/array/compute/slice.h"
 #include "vortex/layout/layouts/stats_layout.h"
+#include "vortex/layout/write/row_queue.h"
 
 namespace vortex {
 
@@ -163,33 +163,27 @@ public:
     }
 
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
-        // Cut the chunk along zone boundaries; a zone's statistics are computed once complete.
-        size_t offset = 0;
-        while (offset < chunk->len()) {
-            size_t take =
-                static_cast<size_t>(std::min<uint64_t>(zone_len_ - pending_rows_, chunk->len() - offset));
-            VX_ASSIGN_OR_RETURN(ArrayRef piece, Slice(chunk, offset, offset + take));
-            pending_.push_back(std::move(piece));
-            pending_rows_ += take;
-            offset += take;
-            if (pending_rows_ == zone_len_) {
-                VX_RETURN_NOT_OK(CloseZone());
-            }
+        // Re-cut along zone boundaries; a zone's statistics are computed once it is complete.
+        pending_.Push(chunk);
+        while (pending_.rows() >= zone_len_) {
+            VX_RETURN_NOT_OK(CloseZone(zone_len_));
         }
         return data_->Write(std::move(id), std::move(chunk), std::move(held));
     }
 
     Result<LayoutRef> Finish(SequencePointer eof) override {
-        if (pending_rows_ > 0) {
-            VX_RETURN_NOT_OK(CloseZone());
+        if (!pending_.empty()) {
+            VX_RETURN_NOT_OK(CloseZone(pending_.rows()));
         }
         // Data first (its last segments), then the zone table after all data.
         VX_ASSIGN_OR_RETURN(LayoutRef data, data_->Finish(eof.SplitOff()));
         if (zones_count_ == 0 || stats_.empty()) {
             return data;
         }
+        // One column per statistic that some zone has; all-null ones stay nullptr (dropped from
+        // the table with their bit, and they add nothing to the file statistics).
+        std::vector<ArrayRef> built(stats_.size());
         std::vector<Stat> present;
-        std::vector<std::string> names;
         std::vector<ArrayRef> columns;
         for (size_t s = 0; s < stats_.size(); ++s) {
             bool any = false;
@@ -197,11 +191,11 @@ public:
                 any = any || v.has_value();
             }
             if (!any) {
-                continue; // all-null statistics are dropped, with their bit
+                continue;
             }
-            VX_ASSIGN_OR_RETURN(ArrayRef column, BuildColumn(s));
+            VX_ASSIGN_OR_RETURN(built[s], BuildColumn(s));
             present.push_back(stats_[s]);
-            columns.push_back(std::move(column));
+            columns.push_back(built[s]);
             if (stats_[s] == Stat::Max || stats_[s] == Stat::Min) {
                 BitBufferMut bits(zones_count_, false);
                 for (size_t z = 0; z < zones_count_; ++z) {
@@ -213,7 +207,7 @@ public:
         if (present.empty()) {
             return data;
         }
-        VX_ASSIGN_OR_RETURN(ColumnStatistics file_stats, Aggregate());
+        VX_ASSIGN_OR_RETURN(ColumnStatistics file_stats, Aggregate(built));
         column_stats_ = std::move(file_stats);
         DType table_dtype = StatsLayout::TableDType(dtype_, present);
         VX_ASSIGN_OR_RETURN(auto table, StructArray::TryMake(table_dtype, std::move(columns), zones_count_,
@@ -229,10 +223,11 @@ public:
     ColumnStatistics column_statistics() const override { return column_stats_; }
 
 private:
-    Status CloseZone() {
-        VX_ASSIGN_OR_RETURN(ArrayRef zone, ConcatCanonical(pending_, dtype_));
-        pending_.clear();
-        pending_rows_ = 0;
+    // Computes the statistics of the first `rows` pending rows, which form one zone.
+    Status CloseZone(uint64_t rows) {
+        VX_ASSIGN_OR_RETURN(std::vector<ArrayRef> parts, pending_.Front(rows));
+        VX_ASSIGN_OR_RETURN(ArrayRef zone, ConcatCanonical(parts, dtype_));
+        VX_RETURN_NOT_OK(pending_.Pop(rows));
         for (size_t s = 0; s < stats_.size(); ++s) {
             std::optional<Scalar> value;
             bool truncated = false;
@@ -296,10 +291,15 @@ private:
         return builder->Finish();
     }
 
-    // Whole-column statistics from the zones: min of mins, max of maxes, sum of sums, totals.
-    Result<ColumnStatistics> Aggregate() const {
+    // Whole-column statistics from the zone columns `built` (nullptr: no zone has the
+    // statistic): min of mins, max of maxes, sum of sums, totals.
+    Result<ColumnStatistics> Aggregate(const std::vector<ArrayRef> &built) const {
         ColumnStatistics out;
         for (size_t s = 0; s < stats_.size(); ++s) {
+            if (built[s] == nullptr) {
+                continue;
+            }
+            const ArrayRef &column = built[s];
             Stat stat = stats_[s];
             bool complete = true;
             bool any_truncated = false;
@@ -310,7 +310,6 @@ private:
             if (any_truncated) {
                 continue; // file statistics keep exact values only
             }
-            VX_ASSIGN_OR_RETURN(ArrayRef column, BuildColumn(s));
             std::optional<Scalar> value;
             switch (stat) {
                 case Stat::Min: {
@@ -368,8 +367,7 @@ private:
     std::vector<Stat> stats_;
     std::vector<std::vector<std::optional<Scalar>>> values_;
     std::vector<std::vector<bool>> truncated_;
-    std::vector<ArrayRef> pending_;
-    uint64_t pending_rows_ = 0;
+    RowQueue pending_;
     size_t zones_count_ = 0;
     ColumnStatistics column_stats_;
 };
