@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/expr/evaluate.h"
+
+#include <limits>
+#include <type_traits>
+#include <variant>
+
+#include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/constant/constant_array.h"
+#include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/arrays/varbinview/varbinview_array.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/cast.h"
+#include "vortex/array/compute/compare.h"
+#include "vortex/array/compute/scalar_at.h"
+#include "vortex/base/int128.h"
+
+namespace vortex::expr {
+namespace {
+
+// A predicate result as bits plus validity (an unset validity bit means NULL).
+struct Truth {
+    BitBuffer values;
+    BitBuffer valid;
+};
+
+Result<Truth> ToTruth(const ArrayRef &array) {
+    VX_ENSURE(array->dtype().is_bool(), InvalidArgument, "predicate evaluated to {}, not a boolean",
+              array->dtype());
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
+    const auto *bools = As<BoolArray>(*canonical);
+    VX_ENSURE(bools != nullptr, Internal, "bool array did not canonicalize to vortex.bool");
+    return Truth{bools->bits(), bools->validity_mask().ToBitBuffer()};
+}
+
+ArrayRef FromTruth(BitBuffer values, BitBuffer valid, bool nullable) {
+    if (!nullable) {
+        return BoolArray::Make(std::move(values), Validity::NonNullable());
+    }
+    return BoolArray::Make(std::move(values), Validity::FromBits(std::move(valid)));
+}
+
+// Kleene AND/OR, word-wise on masks: a known false (AND) or true (OR) decides regardless
+// of NULLs, so each operand is tracked as its known-true and known-false rows.
+Result<ArrayRef> Connective(const Expr &expr, const ArrayRef &scope, bool is_and) {
+    const size_t len = scope->len();
+    // For AND: `decided` = known false rows, `undecided_true` = rows true so far.
+    // For OR the roles swap: `decided` = known true rows, `undecided_true` = rows false so far.
+    Mask decided = Mask::AllFalse(len);
+    Mask all_known_other = Mask::AllTrue(len);
+    bool nullable = false;
+    for (const ExprRef &operand : expr.children()) {
+        VX_ASSIGN_OR_RETURN(ArrayRef result, Evaluate(*operand, scope));
+        nullable = nullable || result->dtype().is_nullable();
+        VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(result));
+        const Mask valid = Mask::FromBits(truth.valid);
+        const Mask values = Mask::FromBits(truth.values);
+        const Mask known_true = values.And(valid);
+        const Mask known_false = values.Not().And(valid);
+        decided = decided.Or(is_and ? known_false : known_true);
+        all_known_other = all_known_other.And(is_and ? known_true : known_false);
+    }
+    // A row is known when it is decided or every operand gave the other value.
+    const Mask valid = decided.Or(all_known_other);
+    const Mask values = is_and ? all_known_other : decided;
+    return FromTruth(values.ToBitBuffer(), valid.ToBitBuffer(), nullable);
+}
+
+// Decides an integer comparison whose literal lies outside the column's type: every valid
+// element is below it (`above` true) or above it.
+ArrayRef OutOfRangeCompare(const ArrayRef &array, CompareOp op, bool literal_above, bool nullable) {
+    bool result = false;
+    switch (op) {
+        case CompareOp::Eq:
+            result = false;
+            break;
+        case CompareOp::NotEq:
+            result = true;
+            break;
+        case CompareOp::Lt:
+        case CompareOp::Lte:
+            result = literal_above;
+            break;
+        case CompareOp::Gt:
+        case CompareOp::Gte:
+            result = !literal_above;
+            break;
+    }
+    return MakeCompareResult(BitBuffer::Full(array->len(), result),
+                             Validity::FromMask(array->validity_mask()), nullable);
+}
+
+// The literal as int128 when it is an integer.
+std::optional<int128_t> IntegerValue(const Scalar &scalar) {
+    return std::visit(
+        [](auto value) -> std::optional<int128_t> {
+            if constexpr (std::is_integral_v<decltype(value)>) {
+                return static_cast<int128_t>(value);
+            } else {
+                return std::nullopt;
+            }
+        },
+        scalar.pvalue());
+}
+
+} // namespace
+
+Result<ArrayRef> CompareToLiteral(const ArrayRef &array, const Scalar &literal, CompareOp op) {
+    auto direct = CompareScalar(array, literal, op);
+    if (direct.ok() || direct.status().code() != StatusCode::MismatchedTypes) {
+        return direct;
+    }
+    const DType &dtype = array->dtype();
+    if (!dtype.is_primitive() || !literal.dtype().is_primitive() || literal.is_null()) {
+        return direct;
+    }
+    const bool nullable = dtype.is_nullable() || literal.dtype().is_nullable();
+    const std::optional<int128_t> literal_int = IntegerValue(literal);
+    if (IsInt(dtype.ptype()) && literal_int) {
+        return VisitIntPType(dtype.ptype(), [&]<typename T>() -> Result<ArrayRef> {
+            const bool above = *literal_int > static_cast<int128_t>(std::numeric_limits<T>::max());
+            return OutOfRangeCompare(array, op, above, nullable);
+        });
+    }
+    // A fractional literal against integers, or mixed float widths: compare as f64.
+    VX_ASSIGN_OR_RETURN(ArrayRef widened, Cast(array, DType::Primitive(PType::F64, dtype.nullability())));
+    VX_ASSIGN_OR_RETURN(Scalar wide_literal,
+                        Cast(literal, DType::Primitive(PType::F64, literal.dtype().nullability())));
+    return CompareScalar(widened, wide_literal, op);
+}
+
+namespace {
+
+// Both sides are arrays: element by element through scalars (rare in pushed-down filters).
+Result<ArrayRef> CompareArrays(const ArrayRef &lhs, const ArrayRef &rhs, CompareOp op) {
+    const size_t len = lhs->len();
+    BitBufferMut values(len, false);
+    BitBufferMut valid(len, true);
+    for (size_t i = 0; i < len; ++i) {
+        VX_ASSIGN_OR_RETURN(Scalar a, ScalarAt(lhs, i));
+        VX_ASSIGN_OR_RETURN(Scalar b, ScalarAt(rhs, i));
+        if (a.is_null() || b.is_null()) {
+            valid.Set(i, false);
+            continue;
+        }
+        values.Set(i, CompareOrdering(Compare(a, b), op));
+    }
+    return FromTruth(std::move(values).Freeze(), std::move(valid).Freeze(),
+                     lhs->dtype().is_nullable() || rhs->dtype().is_nullable());
+}
+
+Result<ArrayRef> EvaluateCompare(const Expr &expr, const ArrayRef &scope) {
+    const Expr &lhs = *expr.child(0);
+    const Expr &rhs = *expr.child(1);
+    if (rhs.kind() == ExprKind::Literal && lhs.kind() != ExprKind::Literal) {
+        VX_ASSIGN_OR_RETURN(ArrayRef array, Evaluate(lhs, scope));
+        return CompareToLiteral(array, rhs.literal(), expr.op());
+    }
+    if (lhs.kind() == ExprKind::Literal && rhs.kind() != ExprKind::Literal) {
+        VX_ASSIGN_OR_RETURN(ArrayRef array, Evaluate(rhs, scope));
+        return CompareToLiteral(array, lhs.literal(), SwapCompareOp(expr.op()));
+    }
+    VX_ASSIGN_OR_RETURN(ArrayRef left, Evaluate(lhs, scope));
+    VX_ASSIGN_OR_RETURN(ArrayRef right, Evaluate(rhs, scope));
+    return CompareArrays(left, right, expr.op());
+}
+
+Result<ArrayRef> EvaluateNullTest(const Expr &expr, const ArrayRef &scope, bool want_null) {
+    VX_ASSIGN_OR_RETURN(ArrayRef operand, Evaluate(*expr.child(0), scope));
+    Mask valid = operand->validity_mask();
+    if (want_null) {
+        valid = valid.Not();
+    }
+    return BoolArray::Make(valid.ToBitBuffer(), Validity::NonNullable());
+}
+
+Result<ArrayRef> EvaluateNot(const Expr &expr, const ArrayRef &scope) {
+    VX_ASSIGN_OR_RETURN(ArrayRef operand, Evaluate(*expr.child(0), scope));
+    VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(operand));
+    const BitBuffer negated = Mask::FromBits(truth.values).Not().ToBitBuffer();
+    return FromTruth(negated, std::move(truth.valid), operand->dtype().is_nullable());
+}
+
+Result<ArrayRef> EvaluateInList(const Expr &expr, const ArrayRef &scope) {
+    std::vector<ExprRef> equalities;
+    for (const Scalar &candidate : expr.list()) {
+        equalities.push_back(Eq(expr.child(0), Lit(candidate)));
+    }
+    if (equalities.empty()) {
+        VX_ASSIGN_OR_RETURN(ArrayRef operand, Evaluate(*expr.child(0), scope));
+        return MakeCompareResult(BitBuffer::Full(scope->len(), false),
+                                 Validity::FromMask(operand->validity_mask()),
+                                 operand->dtype().is_nullable());
+    }
+    return Evaluate(*Or(std::move(equalities)), scope);
+}
+
+Result<ArrayRef> EvaluateStartsWith(const Expr &expr, const ArrayRef &scope) {
+    VX_ASSIGN_OR_RETURN(ArrayRef operand, Evaluate(*expr.child(0), scope));
+    VX_ENSURE(operand->dtype().is_utf8() || operand->dtype().is_binary(), MismatchedTypes,
+              "LIKE needs a string or binary operand, got {}", operand->dtype());
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(operand));
+    const auto *strings = As<VarBinViewArray>(*canonical);
+    VX_ENSURE(strings != nullptr, Internal, "strings did not canonicalize to vortex.varbinview");
+    const std::string_view prefix = expr.prefix();
+    BitBufferMut values(strings->len(), false);
+    for (size_t i = 0; i < strings->len(); ++i) {
+        if (strings->is_valid(i)) {
+            values.Set(i, strings->bytes_at(i).starts_with(prefix));
+        }
+    }
+    return MakeCompareResult(std::move(values).Freeze(), Validity::FromMask(strings->validity_mask()),
+                             operand->dtype().is_nullable());
+}
+
+Result<ArrayRef> EvaluateBetween(const Expr &expr, const ArrayRef &scope) {
+    const ExprRef &value = expr.child(0);
+    return Evaluate(
+        *And(Compare(expr.lower_strict() ? CompareOp::Gt : CompareOp::Gte, value, Lit(expr.lower())),
+             Compare(expr.upper_strict() ? CompareOp::Lt : CompareOp::Lte, value, Lit(expr.upper()))),
+        scope);
+}
+
+Result<ArrayRef> EvaluateColumn(const Expr &expr, const ArrayRef &scope) {
+    const auto *fields = As<StructArray>(*scope);
+    VX_ENSURE(fields != nullptr, InvalidArgument, "column {} needs a struct scope, got {}", expr.column(),
+              scope->dtype());
+    const ArrayRef field = fields->field_by_name(expr.column());
+    VX_ENSURE(field != nullptr, InvalidArgument, "no column named {}", expr.column());
+    return field;
+}
+
+} // namespace
+
+Result<ArrayRef> Evaluate(const Expr &expr, const ArrayRef &scope) {
+    switch (expr.kind()) {
+        case ExprKind::Column:
+            return EvaluateColumn(expr, scope);
+        case ExprKind::Literal:
+            return ArrayRef(ConstantArray::Make(expr.literal(), scope->len()));
+        case ExprKind::Compare:
+            return EvaluateCompare(expr, scope);
+        case ExprKind::And:
+            return Connective(expr, scope, true);
+        case ExprKind::Or:
+            return Connective(expr, scope, false);
+        case ExprKind::Not:
+            return EvaluateNot(expr, scope);
+        case ExprKind::IsNull:
+            return EvaluateNullTest(expr, scope, true);
+        case ExprKind::IsNotNull:
+            return EvaluateNullTest(expr, scope, false);
+        case ExprKind::InList:
+            return EvaluateInList(expr, scope);
+        case ExprKind::StartsWith:
+            return EvaluateStartsWith(expr, scope);
+        case ExprKind::Between:
+            return EvaluateBetween(expr, scope);
+    }
+    return Status::Internal("unknown expression kind");
+}
+
+Result<Mask> EvaluateMask(const Expr &expr, const ArrayRef &scope) {
+    VX_ASSIGN_OR_RETURN(ArrayRef result, Evaluate(expr, scope));
+    VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(result));
+    return Mask::FromBits(truth.values).And(Mask::FromBits(truth.valid));
+}
+
+} // namespace vortex::expr

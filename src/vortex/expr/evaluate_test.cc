@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <gtest/gtest.h>
+
+#include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/constant/constant_array.h"
+#include "vortex/array/arrays/dict/dict_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/compute/scalar_at.h"
+#include "vortex/array/testing/array_from_scalars.h"
+#include "vortex/array/testing/status_matchers.h"
+#include "vortex/expr/evaluate.h"
+
+namespace vortex::expr {
+namespace {
+
+Scalar I64(int64_t value) {
+    return Scalar::Primitive<int64_t>(value, Nullability::NonNullable);
+}
+
+Scalar Str(const std::string &value) {
+    return Scalar::Utf8(value, Nullability::NonNullable);
+}
+
+// A truth value per row: 1 true, 0 false, -1 NULL.
+std::vector<int> Truths(const ArrayRef &array) {
+    std::vector<int> out;
+    for (size_t i = 0; i < array->len(); ++i) {
+        auto scalar = ScalarAt(array, i);
+        EXPECT_TRUE(scalar.ok());
+        out.push_back(scalar->is_null() ? -1 : (scalar->as_bool() ? 1 : 0));
+    }
+    return out;
+}
+
+ArrayRef Bools(const std::vector<int> &truths) {
+    std::vector<std::optional<bool>> values;
+    std::vector<Scalar> scalars;
+    for (int t : truths) {
+        scalars.push_back(t < 0 ? Scalar::Null(DType::Bool(Nullability::Nullable))
+                                : Scalar::Bool(t == 1, Nullability::Nullable));
+    }
+    auto array = ArrayFromScalars(DType::Bool(Nullability::Nullable), scalars);
+    EXPECT_TRUE(array.ok());
+    return *array;
+}
+
+// Scope: a (i32?) = [1, 5, NULL, 10, -3], s (utf8?) = ["apple", "banana", "apricot", NULL, ""].
+ArrayRef Scope() {
+    auto a = PrimitiveArray::FromOptionals<int32_t>({1, 5, std::nullopt, 10, -3});
+    auto s = ArrayFromScalars(
+        DType::Utf8(Nullability::Nullable),
+        {Scalar::Utf8("apple", Nullability::Nullable), Scalar::Utf8("banana", Nullability::Nullable),
+         Scalar::Utf8("apricot", Nullability::Nullable), Scalar::Null(DType::Utf8(Nullability::Nullable)),
+         Scalar::Utf8("", Nullability::Nullable)});
+    EXPECT_TRUE(s.ok());
+    auto scope = StructArray::FromFields({"a", "s"}, {a, *s}, 5);
+    EXPECT_TRUE(scope.ok());
+    return *scope;
+}
+
+std::vector<int> EvaluateOnScope(const ExprRef &expr) {
+    auto result = Evaluate(*expr, Scope());
+    EXPECT_TRUE(result.ok()) << expr->ToString() << ": " << result.status();
+    return result.ok() ? Truths(*result) : std::vector<int>{};
+}
+
+TEST(EvaluateTest, ComparesWithLiteralsOnEitherSide) {
+    EXPECT_EQ(EvaluateOnScope(Gt(Col("a"), Lit(I64(4)))), (std::vector<int>{0, 1, -1, 1, 0}));
+    EXPECT_EQ(EvaluateOnScope(Lt(Lit(I64(4)), Col("a"))), (std::vector<int>{0, 1, -1, 1, 0}));
+    EXPECT_EQ(EvaluateOnScope(Eq(Col("a"), Lit(I64(5)))), (std::vector<int>{0, 1, -1, 0, 0}));
+    EXPECT_EQ(EvaluateOnScope(NotEq(Col("a"), Lit(I64(5)))), (std::vector<int>{1, 0, -1, 1, 1}));
+    EXPECT_EQ(EvaluateOnScope(Gte(Col("s"), Lit(Str("apricot")))), (std::vector<int>{0, 1, 1, -1, 0}));
+}
+
+TEST(EvaluateTest, LiteralsOutsideTheColumnTypeStillCompare) {
+    // i32 column against a literal beyond i32 and a fractional literal.
+    EXPECT_EQ(EvaluateOnScope(Lt(Col("a"), Lit(I64(int64_t{1} << 40)))), (std::vector<int>{1, 1, -1, 1, 1}));
+    EXPECT_EQ(EvaluateOnScope(Gt(Col("a"), Lit(I64(-(int64_t{1} << 40))))),
+              (std::vector<int>{1, 1, -1, 1, 1}));
+    EXPECT_EQ(EvaluateOnScope(Eq(Col("a"), Lit(I64(int64_t{1} << 40)))), (std::vector<int>{0, 0, -1, 0, 0}));
+    EXPECT_EQ(EvaluateOnScope(Gt(Col("a"), Lit(Scalar::Primitive<double>(4.5, Nullability::NonNullable)))),
+              (std::vector<int>{0, 1, -1, 1, 0}));
+    EXPECT_FALSE(Evaluate(*Gt(Col("a"), Lit(Str("x"))), Scope()).ok());
+}
+
+TEST(EvaluateTest, ConnectivesFollowKleeneLogic) {
+    // Truth tables over (NULL, false, true) x (NULL, false, true).
+    const std::vector<int> left = {-1, -1, -1, 0, 0, 0, 1, 1, 1};
+    const std::vector<int> right = {-1, 0, 1, -1, 0, 1, -1, 0, 1};
+    auto scope = StructArray::FromFields({"l", "r"}, {Bools(left), Bools(right)}, 9);
+    ASSERT_TRUE(scope.ok());
+    ASSERT_OK_AND_ASSIGN(ArrayRef both, Evaluate(*And(Col("l"), Col("r")), *scope));
+    EXPECT_EQ(Truths(both), (std::vector<int>{-1, 0, -1, 0, 0, 0, -1, 0, 1}));
+    ASSERT_OK_AND_ASSIGN(ArrayRef either, Evaluate(*Or(Col("l"), Col("r")), *scope));
+    EXPECT_EQ(Truths(either), (std::vector<int>{-1, -1, 1, -1, 0, 1, 1, 1, 1}));
+    ASSERT_OK_AND_ASSIGN(ArrayRef negated, Evaluate(*Not(Col("l")), *scope));
+    EXPECT_EQ(Truths(negated), (std::vector<int>{-1, -1, -1, 1, 1, 1, 0, 0, 0}));
+    ASSERT_OK_AND_ASSIGN(Mask selected, EvaluateMask(*Or(Col("l"), Col("r")), *scope));
+    EXPECT_EQ(selected.Indices(), (std::vector<size_t>{2, 5, 6, 7, 8}));
+}
+
+TEST(EvaluateTest, NullTestsNeverReturnNull) {
+    EXPECT_EQ(EvaluateOnScope(IsNull(Col("a"))), (std::vector<int>{0, 0, 1, 0, 0}));
+    EXPECT_EQ(EvaluateOnScope(IsNotNull(Col("s"))), (std::vector<int>{1, 1, 1, 0, 1}));
+}
+
+TEST(EvaluateTest, InListBetweenAndPrefix) {
+    EXPECT_EQ(EvaluateOnScope(InList(Col("a"), {I64(10), I64(1)})), (std::vector<int>{1, 0, -1, 1, 0}));
+    EXPECT_EQ(EvaluateOnScope(InList(Col("a"), {})), (std::vector<int>{0, 0, -1, 0, 0}));
+    EXPECT_EQ(EvaluateOnScope(Between(Col("a"), I64(1), I64(10))), (std::vector<int>{1, 1, -1, 1, 0}));
+    EXPECT_EQ(EvaluateOnScope(Between(Col("a"), I64(1), I64(10), true, true)),
+              (std::vector<int>{0, 1, -1, 0, 0}));
+    EXPECT_EQ(EvaluateOnScope(StartsWith(Col("s"), "ap")), (std::vector<int>{1, 0, 1, -1, 0}));
+    EXPECT_EQ(EvaluateOnScope(StartsWith(Col("s"), "")), (std::vector<int>{1, 1, 1, -1, 1}));
+    EXPECT_FALSE(Evaluate(*StartsWith(Col("a"), "1"), Scope()).ok());
+}
+
+TEST(EvaluateTest, ColumnAgainstColumn) {
+    auto b = PrimitiveArray::FromOptionals<int32_t>({1, 6, 3, std::nullopt, -4});
+    auto scope = StructArray::FromFields(
+        {"a", "b"}, {PrimitiveArray::FromOptionals<int32_t>({1, 5, std::nullopt, 10, -3}), b}, 5);
+    ASSERT_TRUE(scope.ok());
+    ASSERT_OK_AND_ASSIGN(ArrayRef result, Evaluate(*Lt(Col("b"), Col("a")), *scope));
+    EXPECT_EQ(Truths(result), (std::vector<int>{0, 0, -1, -1, 1}));
+}
+
+TEST(EvaluateTest, UsesEncodedArraysWithoutLosingValues) {
+    // A dictionary column and a constant column give the same answers as their decoded forms.
+    auto codes = PrimitiveArray::FromValues<uint8_t>({0, 1, 1, 0, 2});
+    auto values = PrimitiveArray::FromValues<int64_t>({7, 9, 11});
+    auto scope = StructArray::FromFields({"d", "k"},
+                                         {DictArray::Make(codes, values), ConstantArray::Make(I64(3), 5)}, 5);
+    ASSERT_TRUE(scope.ok());
+    ASSERT_OK_AND_ASSIGN(ArrayRef result,
+                         Evaluate(*And(Gte(Col("d"), Lit(I64(9))), Eq(Col("k"), Lit(I64(3)))), *scope));
+    EXPECT_EQ(Truths(result), (std::vector<int>{0, 1, 1, 0, 1}));
+}
+
+TEST(EvaluateTest, ReportsMissingColumnsAndNonBooleanPredicates) {
+    auto missing = Evaluate(*Eq(Col("nope"), Lit(I64(1))), Scope());
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.status().message().find("nope"), std::string::npos);
+    EXPECT_FALSE(EvaluateMask(*Col("a"), Scope()).ok());
+    EXPECT_FALSE(Evaluate(*And(Col("a"), Col("a")), Scope()).ok());
+}
+
+} // namespace
+} // namespace vortex::expr

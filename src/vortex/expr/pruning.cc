@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/expr/pruning.h"
+
+#include <optional>
+
+#include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/canonical.h"
+#include "vortex/expr/evaluate.h"
+
+namespace vortex::expr {
+namespace {
+
+CompareOp Negate(CompareOp op) {
+    switch (op) {
+        case CompareOp::Eq:
+            return CompareOp::NotEq;
+        case CompareOp::NotEq:
+            return CompareOp::Eq;
+        case CompareOp::Gt:
+            return CompareOp::Lte;
+        case CompareOp::Gte:
+            return CompareOp::Lt;
+        case CompareOp::Lt:
+            return CompareOp::Gte;
+        case CompareOp::Lte:
+            return CompareOp::Gt;
+    }
+    return op;
+}
+
+// Pushes a NOT into its operand so that every remaining node is one the rewrite knows;
+// nullptr when it cannot (NOT LIKE, NOT of a column). Row-wise equivalent under SQL NULLs.
+ExprRef PushNot(const Expr &operand) {
+    switch (operand.kind()) {
+        case ExprKind::Compare:
+            return Compare(Negate(operand.op()), operand.child(0), operand.child(1));
+        case ExprKind::Not:
+            return operand.child(0);
+        case ExprKind::IsNull:
+            return IsNotNull(operand.child(0));
+        case ExprKind::IsNotNull:
+            return IsNull(operand.child(0));
+        case ExprKind::And:
+        case ExprKind::Or: {
+            std::vector<ExprRef> negated;
+            for (const ExprRef &child : operand.children()) {
+                ExprRef pushed = PushNot(*child);
+                if (!pushed) {
+                    pushed = Not(child);
+                }
+                negated.push_back(std::move(pushed));
+            }
+            return operand.kind() == ExprKind::And ? Or(std::move(negated)) : And(std::move(negated));
+        }
+        case ExprKind::InList: {
+            std::vector<ExprRef> unequal;
+            for (const Scalar &candidate : operand.list()) {
+                unequal.push_back(NotEq(operand.child(0), Lit(candidate)));
+            }
+            return unequal.empty() ? nullptr : And(std::move(unequal));
+        }
+        case ExprKind::Between:
+            return Or(Compare(operand.lower_strict() ? CompareOp::Lte : CompareOp::Lt, operand.child(0),
+                              Lit(operand.lower())),
+                      Compare(operand.upper_strict() ? CompareOp::Gte : CompareOp::Gt, operand.child(0),
+                              Lit(operand.upper())));
+        case ExprKind::Literal:
+            if (operand.literal().dtype().is_bool() && !operand.literal().is_null()) {
+                return Lit(Scalar::Bool(!operand.literal().as_bool(), Nullability::NonNullable));
+            }
+            return nullptr;
+        case ExprKind::Column:
+        case ExprKind::StartsWith:
+            return nullptr;
+    }
+    return nullptr;
+}
+
+// The byte string just above every string starting with `prefix`, or nullopt if none exists.
+std::optional<std::string> PrefixSuccessor(std::string prefix) {
+    while (!prefix.empty() && static_cast<unsigned char>(prefix.back()) == 0xFF) {
+        prefix.pop_back();
+    }
+    if (prefix.empty()) {
+        return std::nullopt;
+    }
+    prefix.back() = static_cast<char>(static_cast<unsigned char>(prefix.back()) + 1);
+    return prefix;
+}
+
+class Pruner {
+public:
+    explicit Pruner(const ZoneStatistics &stats) : stats_(stats), zones_(stats.zone_count()) {}
+
+    Result<Mask> Falsify(const Expr &expr) {
+        switch (expr.kind()) {
+            case ExprKind::And: {
+                Mask skip = None();
+                for (const ExprRef &child : expr.children()) {
+                    VX_ASSIGN_OR_RETURN(Mask part, Falsify(*child));
+                    skip = skip.Or(part);
+                }
+                return skip;
+            }
+            case ExprKind::Or: {
+                Mask skip = Mask::AllTrue(zones_);
+                for (const ExprRef &child : expr.children()) {
+                    VX_ASSIGN_OR_RETURN(Mask part, Falsify(*child));
+                    skip = skip.And(part);
+                }
+                return skip;
+            }
+            case ExprKind::Not: {
+                ExprRef pushed = PushNot(*expr.child(0));
+                return pushed ? Falsify(*pushed) : None();
+            }
+            case ExprKind::Literal:
+                if (expr.literal().dtype().is_bool() &&
+                    (expr.literal().is_null() || !expr.literal().as_bool())) {
+                    return Mask::AllTrue(zones_);
+                }
+                return None();
+            case ExprKind::IsNull:
+                return NullCountTest(expr, /*skip_when_all_null=*/false);
+            case ExprKind::IsNotNull:
+                return NullCountTest(expr, /*skip_when_all_null=*/true);
+            case ExprKind::Compare:
+                return FalsifyCompare(expr);
+            case ExprKind::InList: {
+                Mask skip = Mask::AllTrue(zones_);
+                for (const Scalar &candidate : expr.list()) {
+                    VX_ASSIGN_OR_RETURN(Mask part,
+                                        FalsifyColumnCompare(*expr.child(0), CompareOp::Eq, candidate));
+                    skip = skip.And(part);
+                }
+                return skip;
+            }
+            case ExprKind::Between: {
+                VX_ASSIGN_OR_RETURN(Mask low,
+                                    FalsifyColumnCompare(*expr.child(0),
+                                                         expr.lower_strict() ? CompareOp::Gt : CompareOp::Gte,
+                                                         expr.lower()));
+                VX_ASSIGN_OR_RETURN(Mask high,
+                                    FalsifyColumnCompare(*expr.child(0),
+                                                         expr.upper_strict() ? CompareOp::Lt : CompareOp::Lte,
+                                                         expr.upper()));
+                return low.Or(high);
+            }
+            case ExprKind::StartsWith:
+                return FalsifyStartsWith(expr);
+            case ExprKind::Column:
+                return None();
+        }
+        return None();
+    }
+
+private:
+    Mask None() const { return Mask::AllFalse(zones_); }
+
+    // Zones proven to hold only nulls in the column, or (when `skip_when_all_null` is false)
+    // proven to hold no null.
+    Result<Mask> NullCountTest(const Expr &expr, bool skip_when_all_null) {
+        if (expr.child(0)->kind() != ExprKind::Column) {
+            return None();
+        }
+        VX_ASSIGN_OR_RETURN(ArrayRef counts, stats_.Get(expr.child(0)->column(), Stat::NullCount));
+        if (!counts) {
+            return None();
+        }
+        VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(counts));
+        const auto *primitive = As<PrimitiveArray>(*canonical);
+        if (primitive == nullptr || primitive->ptype() != PType::U64 || primitive->len() != zones_) {
+            return Status::InvalidArgument("null counts must be {} u64 values", zones_);
+        }
+        const auto values = primitive->values_as<uint64_t>();
+        std::vector<size_t> skip;
+        for (size_t zone = 0; zone < zones_; ++zone) {
+            if (!primitive->is_valid(zone)) {
+                continue;
+            }
+            const bool all_null = values[zone] == stats_.zone_rows(zone);
+            if (skip_when_all_null ? all_null : values[zone] == 0) {
+                skip.push_back(zone);
+            }
+        }
+        return Mask::FromIndices(zones_, skip);
+    }
+
+    Result<Mask> FalsifyCompare(const Expr &expr) {
+        const Expr &lhs = *expr.child(0);
+        const Expr &rhs = *expr.child(1);
+        if (lhs.kind() == ExprKind::Column && rhs.kind() == ExprKind::Literal) {
+            return FalsifyColumnCompare(lhs, expr.op(), rhs.literal());
+        }
+        if (rhs.kind() == ExprKind::Column && lhs.kind() == ExprKind::Literal) {
+            return FalsifyColumnCompare(rhs, SwapCompareOp(expr.op()), lhs.literal());
+        }
+        return None();
+    }
+
+    // Zones where `stat op literal` is known true.
+    Result<Mask> StatCompare(const std::string &column, Stat stat, CompareOp op, const Scalar &literal) {
+        VX_ASSIGN_OR_RETURN(ArrayRef values, stats_.Get(column, stat));
+        if (!values) {
+            return None();
+        }
+        VX_ENSURE(values->len() == zones_, InvalidArgument, "statistic of {} has {} zones, expected {}",
+                  column, values->len(), zones_);
+        VX_ASSIGN_OR_RETURN(ArrayRef result, CompareToLiteral(values, literal, op));
+        VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(result));
+        const auto *bools = As<BoolArray>(*canonical);
+        VX_ENSURE(bools != nullptr, Internal, "a comparison did not give booleans");
+        return Mask::FromBits(bools->bits()).And(bools->validity_mask());
+    }
+
+    // Zones where the column's statistics prove `column op literal` true for no row.
+    Result<Mask> FalsifyColumnCompare(const Expr &column_expr, CompareOp op, const Scalar &literal) {
+        if (column_expr.kind() != ExprKind::Column) {
+            return None();
+        }
+        if (literal.is_null()) {
+            return Mask::AllTrue(zones_); // a comparison with NULL is never true
+        }
+        const std::string &column = column_expr.column();
+        Mask skip = None();
+        switch (op) {
+            case CompareOp::Eq: {
+                VX_ASSIGN_OR_RETURN(Mask above, StatCompare(column, Stat::Min, CompareOp::Gt, literal));
+                VX_ASSIGN_OR_RETURN(Mask below, StatCompare(column, Stat::Max, CompareOp::Lt, literal));
+                skip = above.Or(below);
+                break;
+            }
+            case CompareOp::NotEq: {
+                VX_ASSIGN_OR_RETURN(Mask min_equal, StatCompare(column, Stat::Min, CompareOp::Eq, literal));
+                VX_ASSIGN_OR_RETURN(Mask max_equal, StatCompare(column, Stat::Max, CompareOp::Eq, literal));
+                skip = min_equal.And(max_equal);
+                break;
+            }
+            case CompareOp::Gt: {
+                VX_ASSIGN_OR_RETURN(skip, StatCompare(column, Stat::Max, CompareOp::Lte, literal));
+                break;
+            }
+            case CompareOp::Gte: {
+                VX_ASSIGN_OR_RETURN(skip, StatCompare(column, Stat::Max, CompareOp::Lt, literal));
+                break;
+            }
+            case CompareOp::Lt: {
+                VX_ASSIGN_OR_RETURN(skip, StatCompare(column, Stat::Min, CompareOp::Gte, literal));
+                break;
+            }
+            case CompareOp::Lte: {
+                VX_ASSIGN_OR_RETURN(skip, StatCompare(column, Stat::Min, CompareOp::Gt, literal));
+                break;
+            }
+        }
+        VX_ASSIGN_OR_RETURN(Mask guarded, GuardNaNs(column, literal, skip));
+        VX_ASSIGN_OR_RETURN(Mask all_null,
+                            NullCountTest(*IsNotNull(Col(column)), /*skip_when_all_null=*/true));
+        return guarded.Or(all_null);
+    }
+
+    // Min/max ignore NaNs, which sort above every number: float rewrites hold only in zones
+    // known to have no NaN.
+    Result<Mask> GuardNaNs(const std::string &column, const Scalar &literal, const Mask &skip) {
+        VX_ASSIGN_OR_RETURN(ArrayRef min_values, stats_.Get(column, Stat::Min));
+        VX_ASSIGN_OR_RETURN(ArrayRef max_values, stats_.Get(column, Stat::Max));
+        const ArrayRef &typed = min_values ? min_values : max_values;
+        auto is_float = [](const DType &dtype) { return dtype.is_primitive() && IsFloat(dtype.ptype()); };
+        if (!is_float(literal.dtype()) && !(typed && is_float(typed->dtype()))) {
+            return skip;
+        }
+        VX_ASSIGN_OR_RETURN(Mask no_nans,
+                            StatCompare(column, Stat::NanCount, CompareOp::Eq,
+                                        Scalar::Primitive<uint64_t>(0, Nullability::NonNullable)));
+        return skip.And(no_nans);
+    }
+
+    Result<Mask> FalsifyStartsWith(const Expr &expr) {
+        if (expr.child(0)->kind() != ExprKind::Column) {
+            return None();
+        }
+        const std::string &column = expr.child(0)->column();
+        VX_ASSIGN_OR_RETURN(ArrayRef min_values, stats_.Get(column, Stat::Min));
+        const DType string_dtype = min_values ? min_values->dtype() : DType::Utf8(Nullability::Nullable);
+        auto make_literal = [&](const std::string &text) {
+            if (string_dtype.is_binary()) {
+                return Scalar::Binary(std::vector<uint8_t>(text.begin(), text.end()),
+                                      Nullability::NonNullable);
+            }
+            return Scalar::Utf8(text, Nullability::NonNullable);
+        };
+        VX_ASSIGN_OR_RETURN(Mask skip,
+                            StatCompare(column, Stat::Max, CompareOp::Lt, make_literal(expr.prefix())));
+        if (const std::optional<std::string> successor = PrefixSuccessor(expr.prefix())) {
+            VX_ASSIGN_OR_RETURN(Mask above,
+                                StatCompare(column, Stat::Min, CompareOp::Gte, make_literal(*successor)));
+            skip = skip.Or(above);
+        }
+        VX_ASSIGN_OR_RETURN(Mask all_null,
+                            NullCountTest(*IsNotNull(Col(column)), /*skip_when_all_null=*/true));
+        return skip.Or(all_null);
+    }
+
+    const ZoneStatistics &stats_;
+    size_t zones_;
+};
+
+} // namespace
+
+Result<Mask> ZonesToSkip(const Expr &predicate, const ZoneStatistics &stats) {
+    Pruner pruner(stats);
+    return pruner.Falsify(predicate);
+}
+
+} // namespace vortex::expr

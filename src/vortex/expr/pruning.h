@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "vortex/array/array.h"
+#include "vortex/array/statistics.h"
+#include "vortex/buffer/mask.h"
+#include "vortex/expr/expression.h"
+
+namespace vortex::expr {
+
+/// Statistics of the columns a predicate reads, one element per zone (a file counts as one
+/// zone). A statistic that is not stored is nullptr; a null element is unknown for its zone.
+/// Min and Max may be bounds rather than exact values (truncated strings): min <= every value
+/// <= max is all the pruner assumes. Min and Max ignore NaNs, as the writer computes them.
+class ZoneStatistics {
+public:
+    virtual ~ZoneStatistics() = default;
+    virtual size_t zone_count() const = 0;
+    /// Rows in zone `zone`.
+    virtual uint64_t zone_rows(size_t zone) const = 0;
+    /// `stat` (Min, Max, NullCount or NanCount) of top-level column `column` for every zone,
+    /// or nullptr. Min/Max have the column's dtype (nullable), counts are u64 (nullable).
+    virtual Result<ArrayRef> Get(std::string_view column, Stat stat) const = 0;
+};
+
+/// Returns the zones in which `predicate` is true for no row, so that a scan can skip them.
+/// The rewrite follows spec layouts-scan 3.5: a zone is marked only when its statistics
+/// prove it, and a missing statistic proves nothing. Float comparisons additionally need a
+/// NaN count of zero, since NaN sorts above every number.
+Result<Mask> ZonesToSkip(const Expr &predicate, const ZoneStatistics &stats);
+
+} // namespace vortex::expr
