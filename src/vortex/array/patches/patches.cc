@@ -33,8 +33,10 @@ PType NarrowestUnsigned(uint64_t max) {
     return PType::U64;
 }
 
+// `positions` may be unsorted (take's value indices), so the width comes from the largest.
 ArrayRef IndicesArray(const std::vector<uint64_t> &positions) {
-    const PType ptype = NarrowestUnsigned(positions.empty() ? 0 : positions.back());
+    const PType ptype =
+        NarrowestUnsigned(positions.empty() ? 0 : *std::max_element(positions.begin(), positions.end()));
     return VisitIntPType(ptype, [&]<typename T>() -> ArrayRef {
         std::vector<T> narrowed(positions.begin(), positions.end());
         return PrimitiveArray::FromValues(narrowed);

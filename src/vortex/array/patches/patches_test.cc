@@ -161,5 +161,20 @@ TEST(PatchesTest, FromChildrenRejectsBadMetadata) {
     EXPECT_FALSE(Patches::FromChildren(bad_tag, 4, i64, VectorArrayChildren(children), 0).ok());
 }
 
+TEST(PatchesTest, TakeKeepsWideValueIndicesWhateverTheirOrder) {
+    // 300 patches: a take that reads them in reverse needs value indices up to 299, which the
+    // index array must not narrow to the last (smallest) one's width.
+    std::vector<uint32_t> indices(300);
+    std::vector<int64_t> values(300);
+    for (uint32_t j = 0; j < 300; ++j) {
+        indices[j] = j;
+        values[j] = 1000 + j;
+    }
+    ASSERT_OK_AND_ASSIGN(Patches patches, Patches::TryMake(300, 0, U32s(indices), I64s(values)));
+    std::vector<size_t> positions = {299, 256, 3};
+    ASSERT_OK_AND_ASSIGN(auto taken, patches.Take(positions, Mask::AllTrue(3)));
+    EXPECT_EQ(Contents(*taken), (std::vector<std::pair<size_t, int64_t>>{{0, 1299}, {1, 1256}, {2, 1003}}));
+}
+
 } // namespace
 } // namespace vortex
