@@ -5,7 +5,9 @@
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/arrays/primitive/primitive_integers.h"
 #include "vortex/array/canonical.h"
+#include "vortex/array/compute/aggregate.h"
 #include "vortex/array/compute/cast.h"
+#include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/filter.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
@@ -130,6 +132,45 @@ std::optional<Result<ArrayRef>> DictArray::FilterImpl(const Mask &mask) const {
 
 std::optional<Result<ArrayRef>> DictArray::TakeImpl(const ArrayRef &indices) const {
     return WithCodes(Take(codes(), indices));
+}
+
+std::optional<Result<ArrayRef>> DictArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
+    // A sliced or filtered dictionary may hold more values than codes: canonical is cheaper.
+    if (values()->len() > len()) {
+        return std::nullopt;
+    }
+    // The values' nullability is the array's, so the taken result has the nullability
+    // CompareScalar promises (either side's); a null code gives a null.
+    auto per_value = CompareScalar(values(), scalar, op);
+    if (!per_value.ok()) {
+        return Result<ArrayRef>(per_value.status());
+    }
+    return Take(*per_value, code_lookup_.array());
+}
+
+std::optional<Result<std::optional<Scalar>>> DictArray::ComputeStatImpl(Stat stat) const {
+    switch (stat) {
+        case Stat::Min:
+        case Stat::Max:
+            // Only a dictionary whose every value is used has the values' bounds.
+            if (!all_values_referenced_) {
+                return std::nullopt;
+            }
+            return values()->statistics().Get(stat);
+        case Stat::NullCount: {
+            auto value_nulls = values()->statistics().null_count();
+            if (!value_nulls.ok()) {
+                return Result<std::optional<Scalar>>(value_nulls.status());
+            }
+            if (*value_nulls != 0) {
+                return std::nullopt;
+            }
+            return Result<std::optional<Scalar>>(
+                Scalar::Primitive<uint64_t>(NullCount(code_lookup_.array()), Nullability::NonNullable));
+        }
+        default:
+            return std::nullopt;
+    }
 }
 
 } // namespace vortex

@@ -68,6 +68,12 @@ public:
     std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+    /// Compares the values once and takes the result by the codes (when there are no more
+    /// values than codes).
+    std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
+    /// Min and max from the values when every value is referenced; the null count from the
+    /// codes when the values hold no nulls.
+    std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const override;
 
     struct Token {};
     DictArray(Token,
