@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+// Scans over real files: the answers match an in-memory oracle, zone maps prune, take and
+// row ranges cross chunk boundaries, streams never plan on the caller's thread, and a slow
+// consumer holds producers back (seeds 000 and 002).
+#include <atomic>
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "vortex/array/arrays/chunked/chunked_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/compute/filter.h"
+#include "vortex/array/compute/scalar_at.h"
+#include "vortex/array/compute/slice.h"
+#include "vortex/array/compute/take.h"
+#include "vortex/array/testing/array_equal.h"
+#include "vortex/array/testing/random_array.h"
+#include "vortex/array/testing/status_matchers.h"
+#include "vortex/arrow/arrow_stream.h"
+#include "vortex/arrow/c_abi.h"
+#include "vortex/expr/evaluate.h"
+#include "vortex/file/file_scan.h"
+#include "vortex/file/testing/file_test_util.h"
+#include "vortex/io/executor.h"
+
+namespace vortex {
+namespace {
+
+using namespace vortex::expr; // NOLINT: the expression vocabulary reads best unqualified
+
+constexpr size_t kRows = 12'000;
+
+Scalar I64(int64_t value) {
+    return Scalar::Primitive<int64_t>(value, Nullability::NonNullable);
+}
+
+// id: 0..kRows sorted (zone maps prune it); x: random i32 with nulls; s: short strings with
+// nulls; f: doubles with NaNs and infinities.
+ArrayRef MakeTable() {
+    std::vector<int64_t> ids(kRows);
+    for (size_t i = 0; i < kRows; ++i) {
+        ids[i] = static_cast<int64_t>(i);
+    }
+    RandomArrayOptions options;
+    options.len = kRows;
+    options.seed = 11;
+    ArrayRef x = RandomArray(DType::Primitive(PType::I32, Nullability::Nullable), options);
+    options.seed = 12;
+    options.max_string_len = 4;
+    ArrayRef s = RandomArray(DType::Utf8(Nullability::Nullable), options);
+    options.seed = 13;
+    ArrayRef f = RandomArray(DType::Primitive(PType::F64, Nullability::Nullable), options);
+    auto table =
+        StructArray::FromFields({"id", "x", "s", "f"}, {PrimitiveArray::FromValues(ids), x, s, f}, kRows);
+    VX_CHECK(table.ok());
+    return *table;
+}
+
+struct Fixture {
+    ArrayRef table;
+    std::shared_ptr<const VortexFile> file;
+};
+
+// Small zones and blocks so that the file has many chunks and zones.
+const Fixture &SharedFixture() {
+    static const Fixture fixture = [] {
+        Fixture out;
+        out.table = MakeTable();
+        WriteOptions options;
+        options.zone_len = 512;
+        options.block_bytes = 16 * 1024;
+        auto bytes = testing::WriteToBuffer(out.table->dtype(), {out.table}, options);
+        VX_CHECK(bytes.ok());
+        auto file = testing::OpenBuffer(*bytes);
+        VX_CHECK(file.ok());
+        out.file = *file;
+        return out;
+    }();
+    return fixture;
+}
+
+ArrayRef Concat(const std::vector<ArrayRef> &batches, const DType &dtype) {
+    return ChunkedArray::Make(batches, dtype);
+}
+
+// The oracle: the filter evaluated over the whole in-memory table, then the projection.
+ArrayRef Expected(const ArrayRef &table,
+                  const ExprRef &filter,
+                  const std::vector<std::string> &columns,
+                  const DType &dtype) {
+    ArrayRef rows = table;
+    if (filter) {
+        auto mask = EvaluateMask(*filter, table);
+        VX_CHECK(mask.ok());
+        auto filtered = vortex::Filter(table, *mask);
+        VX_CHECK(filtered.ok());
+        rows = *filtered;
+    }
+    const auto *fields = As<StructArray>(*rows);
+    std::vector<ArrayRef> projected;
+    for (const std::string &name : columns) {
+        projected.push_back(fields->field_by_name(name));
+    }
+    auto out = StructArray::TryMake(dtype, projected, rows->len(), Validity::NonNullable());
+    VX_CHECK(out.ok());
+    return *out;
+}
+
+TEST(FileScanTest, GeneratedPredicatesMatchTheOracle) {
+    const Fixture &fixture = SharedFixture();
+    std::mt19937_64 rng(5);
+    auto pick = [&](const std::string &column) {
+        auto scalar = ScalarAt(As<StructArray>(*fixture.table)->field_by_name(column), rng() % kRows);
+        VX_CHECK(scalar.ok());
+        return *scalar;
+    };
+    const std::vector<std::vector<std::string>> projections = {
+        {"id", "x", "s", "f"}, {"s"}, {"f", "id"}, {"x"}};
+    std::vector<ExprRef> filters = {
+        Lt(Col("id"), Lit(I64(700))),
+        Between(Col("id"), I64(3000), I64(3100)),
+        And(Gte(Col("id"), Lit(I64(9000))), IsNotNull(Col("x"))),
+        Or(Eq(Col("id"), Lit(I64(5))), Eq(Col("id"), Lit(I64(11'500)))),
+        IsNull(Col("s")),
+        StartsWith(Col("s"), "a"),
+        Not(Lt(Col("id"), Lit(I64(11'000)))),
+        Gt(Col("id"), Lit(I64(1'000'000))), // empty
+        InList(Col("id"), {I64(1), I64(513), I64(6000)}),
+    };
+    for (int k = 0; k < 24; ++k) {
+        const CompareOp op = static_cast<CompareOp>(rng() % 6);
+        switch (k % 4) {
+            case 0:
+                filters.push_back(Compare(op, Col("x"), Lit(pick("x"))));
+                break;
+            case 1:
+                filters.push_back(Compare(op, Col("f"), Lit(pick("f"))));
+                break;
+            case 2:
+                filters.push_back(Compare(op, Lit(pick("s")), Col("s")));
+                break;
+            default:
+                filters.push_back(And(Compare(op, Col("id"), Lit(pick("id"))),
+                                      Or(IsNull(Col("x")), Gt(Col("f"), Lit(pick("f"))))));
+        }
+    }
+    ASSERT_GE(filters.size() * projections.size(), 30u);
+    size_t pruned = 0;
+    for (size_t i = 0; i < filters.size(); ++i) {
+        const auto &columns = projections[i % projections.size()];
+        SCOPED_TRACE(filters[i]->ToString());
+        scan::ScanBuilder builder = Scan(fixture.file);
+        builder.Project(columns).Filter(filters[i]).BatchRows(1000);
+        ASSERT_OK_AND_ASSIGN(auto batches, builder.Collect());
+        ASSERT_OK_AND_ASSIGN(auto plan, builder.Plan());
+        pruned += plan->pruned_rows;
+        for (const ArrayRef &batch : batches) {
+            EXPECT_LE(batch->len(), 1000u);
+            EXPECT_GT(batch->len(), 0u);
+        }
+        const ArrayRef expected = Expected(fixture.table, filters[i], columns, plan->output_dtype);
+        EXPECT_TRUE(ArraysEqual(expected, Concat(batches, plan->output_dtype)));
+    }
+    EXPECT_GT(pruned, 0u) << "the sorted id column must let zone maps prune";
+}
+
+TEST(FileScanTest, UnorderedStreamsReturnTheSameRows) {
+    const Fixture &fixture = SharedFixture();
+    const ExprRef filter = Gt(Col("x"), Lit(Scalar::Primitive<int32_t>(0, Nullability::NonNullable)));
+    scan::ScanBuilder builder = Scan(fixture.file);
+    builder.Project({"id"}).Filter(filter).Ordered(false).Window(4);
+    ASSERT_OK_AND_ASSIGN(auto batches, builder.Collect());
+    std::vector<int64_t> ids;
+    for (const ArrayRef &batch : batches) {
+        const auto *fields = As<StructArray>(*batch);
+        for (size_t i = 0; i < batch->len(); ++i) {
+            ASSERT_OK_AND_ASSIGN(Scalar id, ScalarAt(fields->field(0), i));
+            ids.push_back(id.as<int64_t>());
+        }
+    }
+    std::sort(ids.begin(), ids.end());
+    ASSERT_OK_AND_ASSIGN(Mask mask, EvaluateMask(*filter, fixture.table));
+    std::vector<int64_t> expected;
+    for (size_t i : mask.Indices()) {
+        expected.push_back(static_cast<int64_t>(i));
+    }
+    EXPECT_EQ(ids, expected);
+}
+
+TEST(FileScanTest, TakeRowRangeAndLimitCrossChunkBoundaries) {
+    const Fixture &fixture = SharedFixture();
+    const DType dtype = As<StructArray>(*fixture.table)->dtype();
+    // Take, unsorted and with repeats; returned in row order, once each.
+    std::vector<uint64_t> rows = {11'999, 0, 511, 512, 513, 4095, 4096, 512, 7777};
+    ASSERT_OK_AND_ASSIGN(auto taken, Scan(fixture.file).Take(rows).Collect());
+    std::vector<uint64_t> sorted = {0, 511, 512, 513, 4095, 4096, 7777, 11'999};
+    ASSERT_OK_AND_ASSIGN(ArrayRef expected_take,
+                         vortex::Take(fixture.table, PrimitiveArray::FromValues(sorted)));
+    EXPECT_TRUE(ArraysEqual(expected_take, Concat(taken, dtype)));
+
+    // Row range across many chunks, with a filter and a limit.
+    scan::ScanBuilder ranged = Scan(fixture.file);
+    ranged.RowRange(1000, 9000).Filter(Gte(Col("id"), Lit(I64(1500)))).Limit(2500).BatchRows(777);
+    ASSERT_OK_AND_ASSIGN(auto limited, ranged.Collect());
+    ASSERT_OK_AND_ASSIGN(ArrayRef expected_range, Slice(fixture.table, 1500, 4000));
+    EXPECT_TRUE(ArraysEqual(expected_range, Concat(limited, dtype)));
+
+    // Empty results.
+    ASSERT_OK_AND_ASSIGN(auto none, Scan(fixture.file).Limit(0).Collect());
+    EXPECT_TRUE(none.empty());
+    ASSERT_OK_AND_ASSIGN(auto empty_take, Scan(fixture.file).Take({}).Collect());
+    EXPECT_TRUE(empty_take.empty());
+    ASSERT_OK_AND_ASSIGN(auto empty_range, Scan(fixture.file).RowRange(10, 10).Collect());
+    EXPECT_TRUE(empty_range.empty());
+    ASSERT_OK_AND_ASSIGN(auto take_outside, Scan(fixture.file).RowRange(0, 100).Take({5000}).Collect());
+    EXPECT_TRUE(take_outside.empty());
+}
+
+TEST(FileScanTest, BadRequestsAreErrors) {
+    const Fixture &fixture = SharedFixture();
+    EXPECT_FALSE(Scan(fixture.file).Project({"nope"}).Collect().ok());
+    EXPECT_FALSE(Scan(fixture.file).Filter(Eq(Col("nope"), Lit(I64(1)))).Collect().ok());
+    EXPECT_EQ(Scan(fixture.file).Take({kRows}).Collect().status().code(), StatusCode::OutOfBounds);
+    EXPECT_EQ(Scan(fixture.file).RowRange(5, kRows + 1).Collect().status().code(), StatusCode::OutOfBounds);
+    EXPECT_FALSE(Scan(fixture.file).Filter(Gt(Col("s"), Lit(I64(1)))).Collect().ok());
+}
+
+// Counts segment reads, to show that pruning and projection read less.
+class CountingSegments final : public SegmentSource {
+public:
+    explicit CountingSegments(std::shared_ptr<const SegmentSource> inner) : inner_(std::move(inner)) {}
+    Result<Buffer> ReadSegment(uint32_t id) const override {
+        reads_.fetch_add(1);
+        return inner_->ReadSegment(id);
+    }
+    size_t reads() const { return reads_.load(); }
+
+private:
+    std::shared_ptr<const SegmentSource> inner_;
+    mutable std::atomic<size_t> reads_{0};
+};
+
+TEST(FileScanTest, PruningAndProjectionReadFewerSegments) {
+    const Fixture &fixture = SharedFixture();
+    auto count = [&](const ExprRef &filter, std::vector<std::string> columns) {
+        scan::ScanSource source = ScanSourceOf(fixture.file);
+        auto counting = std::make_shared<CountingSegments>(source.segments);
+        source.segments = counting;
+        scan::ScanBuilder builder(source);
+        builder.Project(std::move(columns));
+        if (filter) {
+            builder.Filter(filter);
+        }
+        auto batches = builder.Collect();
+        EXPECT_TRUE(batches.ok());
+        return counting->reads();
+    };
+    const size_t all = count(nullptr, {"id", "x", "s", "f"});
+    const size_t one_column = count(nullptr, {"x"});
+    const size_t pruned = count(Lt(Col("id"), Lit(I64(600))), {"id", "x", "s", "f"});
+    EXPECT_LT(one_column, all);
+    EXPECT_LT(pruned, all / 4) << "a filter on the sorted id column skips most chunks";
+}
+
+TEST(FileScanTest, SplitsRunOnTheEnginesThreads) {
+    const Fixture &fixture = SharedFixture();
+    scan::ScanBuilder builder = Scan(fixture.file);
+    builder.Filter(Lt(Col("x"), Lit(Scalar::Primitive<int32_t>(0, Nullability::NonNullable))));
+    ASSERT_OK_AND_ASSIGN(auto splits, builder.Splits());
+    ASSERT_GT(splits.size(), 2u);
+    std::vector<ArrayRef> results(splits.size());
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < 3; ++t) {
+        threads.emplace_back([&, t] {
+            for (size_t i = t; i < splits.size(); i += 3) {
+                auto result = splits[i].Execute();
+                VX_CHECK(result.ok());
+                results[i] = *result;
+            }
+        });
+    }
+    for (auto &thread : threads) {
+        thread.join();
+    }
+    ASSERT_OK_AND_ASSIGN(auto streamed, builder.Collect());
+    const DType dtype = fixture.table->dtype();
+    EXPECT_TRUE(ArraysEqual(Concat(streamed, dtype), Concat(results, dtype)));
+}
+
+// Seed 000: the first IntoStream()/Poll() never run the planner on the caller's thread, and a
+// slow planner does not hold up another stream polled at the same time.
+TEST(FileScanTest, StartNeverBlocksTheCaller) {
+    const Fixture &fixture = SharedFixture();
+    Executor executor(2);
+    std::atomic<bool> planned_on_caller{false};
+    const std::thread::id caller = std::this_thread::get_id();
+    scan::ScanBuilder slow = Scan(fixture.file);
+    slow.WithExecutor(&executor).options().before_planning = [&] {
+        planned_on_caller = std::this_thread::get_id() == caller;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    };
+    scan::ScanBuilder fast = Scan(fixture.file);
+    fast.WithExecutor(&executor).Project({"id"}).RowRange(0, 2000);
+
+    const auto start = std::chrono::steady_clock::now();
+    auto slow_stream = slow.IntoStream();
+    auto fast_stream = fast.IntoStream();
+    ASSERT_OK_AND_ASSIGN(auto first_poll, slow_stream->Poll());
+    const auto returned_after = std::chrono::steady_clock::now() - start;
+    EXPECT_EQ(first_poll.state, scan::ScanStream::State::Pending);
+    EXPECT_LT(returned_after, std::chrono::milliseconds(50));
+
+    // Poll both until the fast one ends; the slow one must still be planning by then.
+    size_t fast_rows = 0;
+    bool fast_done = false;
+    bool slow_pending_while_fast_delivered = false;
+    while (!fast_done) {
+        ASSERT_OK_AND_ASSIGN(auto polled, fast_stream->Poll());
+        if (polled.state == scan::ScanStream::State::Ready) {
+            fast_rows += polled.batch->len();
+            ASSERT_OK_AND_ASSIGN(auto slow_poll, slow_stream->Poll());
+            slow_pending_while_fast_delivered |= slow_poll.state == scan::ScanStream::State::Pending;
+        }
+        fast_done = polled.state == scan::ScanStream::State::Finished;
+        std::this_thread::yield();
+    }
+    EXPECT_EQ(fast_rows, 2000u);
+    EXPECT_TRUE(slow_pending_while_fast_delivered);
+    size_t slow_rows = 0;
+    while (true) {
+        ASSERT_OK_AND_ASSIGN(auto batch, slow_stream->Next());
+        if (!batch) {
+            break;
+        }
+        slow_rows += (*batch)->len();
+    }
+    EXPECT_EQ(slow_rows, kRows);
+    EXPECT_FALSE(planned_on_caller.load());
+}
+
+// Seed 002: a slow consumer holds producers back, and releasing early frees everything.
+TEST(FileScanTest, SlowConsumerHoldsProducersBack) {
+    const Fixture &fixture = SharedFixture();
+    Executor executor(4);
+    scan::ScanBuilder builder = Scan(fixture.file);
+    builder.WithExecutor(&executor).Window(2).options().split_rows = 500;
+    auto stream = builder.IntoStream();
+    size_t batches = 0;
+    while (true) {
+        ASSERT_OK_AND_ASSIGN(auto batch, stream->Next());
+        if (!batch) {
+            break;
+        }
+        ++batches;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        // Started splits never run more than the window ahead of what was consumed.
+        EXPECT_LE(stream->splits_started(), batches + 2);
+    }
+    EXPECT_GT(batches, 10u);
+    EXPECT_LE(stream->max_held(), 2u);
+}
+
+TEST(FileScanTest, ArrowExportKeepsOneBatchAheadAndFreesOnRelease) {
+    const Fixture &fixture = SharedFixture();
+    scan::ScanSource source = ScanSourceOf(fixture.file);
+    auto segments = std::make_shared<CountingSegments>(source.segments);
+    source.segments = segments;
+    const long baseline = segments.use_count();
+    {
+        scan::ScanBuilder full(source);
+        full.options().split_rows = 500;
+        ASSERT_OK(full.Collect().status());
+    }
+    const size_t full_reads = segments->reads();
+    {
+        scan::ScanBuilder builder(source);
+        builder.options().split_rows = 500;
+        ArrowArrayStream stream{};
+        ASSERT_OK(builder.ExportArrow(&stream));
+        ArrowArray array{};
+        ASSERT_EQ(stream.get_next(&stream, &array), 0);
+        ASSERT_NE(array.release, nullptr);
+        array.release(&array);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        // One batch taken and at most one split prepared ahead, however long we wait: a
+        // small share of the whole scan's reads.
+        const size_t reads_after_one = segments->reads() - full_reads;
+        stream.release(&stream);
+        EXPECT_LT(reads_after_one, full_reads / 4);
+    }
+    // Releasing cancelled the scan; once its last task ends nothing holds the source.
+    for (int i = 0; i < 200 && segments.use_count() > baseline; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    EXPECT_EQ(segments.use_count(), baseline);
+}
+
+// A segment source that fails after some reads: the error reaches the consumer.
+class FailingSegments final : public SegmentSource {
+public:
+    explicit FailingSegments(std::shared_ptr<const SegmentSource> inner) : inner_(std::move(inner)) {}
+    Result<Buffer> ReadSegment(uint32_t id) const override {
+        if (reads_.fetch_add(1) >= 3) {
+            return Status::Io("disk on fire reading segment {}", id);
+        }
+        return inner_->ReadSegment(id);
+    }
+
+private:
+    std::shared_ptr<const SegmentSource> inner_;
+    mutable std::atomic<size_t> reads_{0};
+};
+
+TEST(FileScanTest, ProducerErrorsBecomeStreamErrors) {
+    const Fixture &fixture = SharedFixture();
+    scan::ScanSource source = ScanSourceOf(fixture.file);
+    source.segments = std::make_shared<FailingSegments>(source.segments);
+    auto collected = scan::ScanBuilder(source).Collect();
+    ASSERT_FALSE(collected.ok());
+    EXPECT_NE(collected.status().message().find("disk on fire"), std::string::npos);
+
+    ArrowArrayStream stream{};
+    ASSERT_OK(scan::ScanBuilder(source).ExportArrow(&stream));
+    int code = 0;
+    for (int i = 0; i < 100 && code == 0; ++i) {
+        ArrowArray array{};
+        code = stream.get_next(&stream, &array);
+        if (code == 0 && array.release == nullptr) {
+            break;
+        }
+        if (code == 0) {
+            array.release(&array);
+        }
+    }
+    EXPECT_NE(code, 0);
+    EXPECT_NE(std::string(stream.get_last_error(&stream)).find("disk on fire"), std::string::npos);
+    stream.release(&stream);
+}
+
+} // namespace
+} // namespace vortex

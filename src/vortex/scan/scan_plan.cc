@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/scan/scan_plan.h"
+
+#include <algorithm>
+#include <map>
+
+#include "vortex/layout/layouts/chunked_layout.h"
+#include "vortex/layout/layouts/dict_layout.h"
+#include "vortex/layout/layouts/zone_map_layout.h"
+#include "vortex/scan/zone_statistics.h"
+
+namespace vortex::scan {
+namespace {
+
+using RowRanges = std::vector<std::pair<uint64_t, uint64_t>>;
+
+// Chunk boundaries inside `layout` (absolute rows; `base` is the layout's first row): where a
+// split can start without cutting a segment.
+void CollectSplitPoints(const Layout &layout, uint64_t base, std::vector<uint64_t> &out) {
+    if (const auto *chunked = dynamic_cast<const ChunkedLayout *>(&layout)) {
+        for (size_t i = 0; i < chunked->nchildren(); ++i) {
+            const uint64_t start = base + chunked->chunk_offsets()[i];
+            out.push_back(start);
+            CollectSplitPoints(*chunked->child(i), start, out);
+        }
+    } else if (const auto *zoned = dynamic_cast<const ZoneMapLayout *>(&layout)) {
+        CollectSplitPoints(*zoned->data(), base, out);
+    } else if (const auto *fields = dynamic_cast<const StructLayout *>(&layout)) {
+        for (size_t i = 0; i < fields->nfields(); ++i) {
+            CollectSplitPoints(*fields->field(i), base, out);
+        }
+    } else if (const auto *dict = dynamic_cast<const DictLayout *>(&layout)) {
+        CollectSplitPoints(*dict->codes(), base, out);
+    }
+}
+
+Result<size_t> FieldIndex(const StructLayout &root, std::string_view name) {
+    const auto &names = root.dtype().struct_fields().names;
+    const auto it = std::find(names.begin(), names.end(), name);
+    VX_ENSURE(it != names.end(), InvalidArgument, "no column named {}", name);
+    return static_cast<size_t>(it - names.begin());
+}
+
+void SortAndMerge(RowRanges &ranges) {
+    std::sort(ranges.begin(), ranges.end());
+    RowRanges merged;
+    for (const auto &range : ranges) {
+        if (!merged.empty() && range.first <= merged.back().second) {
+            merged.back().second = std::max(merged.back().second, range.second);
+        } else {
+            merged.push_back(range);
+        }
+    }
+    ranges = std::move(merged);
+}
+
+// Rows that zone maps prove the filter false on. A conjunct is used when every column it
+// reads has a zone map and they share one zone length; statistics the pruner cannot use
+// (say, a literal of another type) prune nothing rather than fail the scan.
+Result<RowRanges> PrunedRows(const ScanPlan &plan, uint64_t row_count) {
+    RowRanges excluded;
+    if (!plan.filter || plan.root_struct == nullptr || row_count == 0) {
+        return excluded;
+    }
+    const LayoutReadContext ctx = plan.source.read_context();
+    std::map<size_t, ArrayRef> zones_by_field;
+    for (const expr::ExprRef &conjunct : expr::SplitConjuncts(plan.filter)) {
+        const std::vector<std::string> columns = expr::ReferencedColumns(*conjunct);
+        if (columns.empty()) {
+            continue;
+        }
+        std::vector<std::pair<size_t, const ZoneMapLayout *>> zone_maps;
+        for (const std::string &column : columns) {
+            VX_ASSIGN_OR_RETURN(size_t field, FieldIndex(*plan.root_struct, column));
+            const auto *zone_map = dynamic_cast<const ZoneMapLayout *>(plan.root_struct->field(field).get());
+            if (zone_map == nullptr || !zone_map->zones() ||
+                (!zone_maps.empty() && zone_maps.front().second->zone_len() != zone_map->zone_len())) {
+                zone_maps.clear();
+                break;
+            }
+            zone_maps.emplace_back(field, zone_map);
+        }
+        if (zone_maps.empty()) {
+            continue;
+        }
+        const uint64_t zone_len = zone_maps.front().second->zone_len();
+        LayoutZoneStatistics stats(zone_len, row_count);
+        for (const auto &[field, zone_map] : zone_maps) {
+            ArrayRef &zones = zones_by_field[field];
+            if (!zones) {
+                VX_ASSIGN_OR_RETURN(zones, zone_map->ReadZones(ctx));
+            }
+            stats.AddColumn(plan.root_struct->dtype().struct_fields().names[field], *zone_map, zones);
+        }
+        auto skip = expr::ZonesToSkip(*conjunct, stats);
+        if (!skip.ok()) {
+            continue;
+        }
+        for (size_t zone : skip->Indices()) {
+            excluded.emplace_back(zone * zone_len, std::min<uint64_t>((zone + 1) * zone_len, row_count));
+        }
+    }
+    SortAndMerge(excluded);
+    return excluded;
+}
+
+// Cuts [begin, end) at the natural points and then into pieces of at most `split_rows`.
+std::vector<std::pair<uint64_t, uint64_t>>
+SplitSpans(std::vector<uint64_t> points, uint64_t begin, uint64_t end, uint64_t split_rows) {
+    points.push_back(begin);
+    points.push_back(end);
+    std::erase_if(points, [&](uint64_t p) { return p < begin || p > end; });
+    std::sort(points.begin(), points.end());
+    points.erase(std::unique(points.begin(), points.end()), points.end());
+    std::vector<std::pair<uint64_t, uint64_t>> spans;
+    for (size_t i = 0; i + 1 < points.size(); ++i) {
+        const uint64_t width = points[i + 1] - points[i];
+        const uint64_t pieces = std::max<uint64_t>(1, (width + split_rows - 1) / split_rows);
+        for (uint64_t k = 0; k < pieces; ++k) {
+            spans.emplace_back(points[i] + width * k / pieces, points[i] + width * (k + 1) / pieces);
+        }
+    }
+    return spans;
+}
+
+// The wanted rows of one span, or nullopt when none.
+std::optional<SplitRange> SelectRows(uint64_t begin,
+                                     uint64_t end,
+                                     const RowRanges &excluded,
+                                     const std::optional<std::vector<uint64_t>> &take) {
+    const size_t len = static_cast<size_t>(end - begin);
+    BitBufferMut bits(len, !take.has_value());
+    if (take) {
+        auto it = std::lower_bound(take->begin(), take->end(), begin);
+        for (; it != take->end() && *it < end; ++it) {
+            bits.Set(static_cast<size_t>(*it - begin), true);
+        }
+    }
+    auto first =
+        std::upper_bound(excluded.begin(), excluded.end(), std::pair<uint64_t, uint64_t>(begin, UINT64_MAX));
+    if (first != excluded.begin()) {
+        --first;
+    }
+    for (auto it = first; it != excluded.end() && it->first < end; ++it) {
+        for (uint64_t row = std::max(it->first, begin); row < std::min(it->second, end); ++row) {
+            bits.Set(static_cast<size_t>(row - begin), false);
+        }
+    }
+    Mask mask = Mask::FromBits(std::move(bits).Freeze());
+    if (mask.all_false()) {
+        return std::nullopt;
+    }
+    SplitRange split{begin, end, std::nullopt};
+    if (!mask.all_true()) {
+        split.selection = std::move(mask);
+    }
+    return split;
+}
+
+} // namespace
+
+Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const ScanOptions &options) {
+    VX_ENSURE(source.layout && source.segments && source.arrays, InvalidArgument, "incomplete scan source");
+    VX_ENSURE(options.batch_rows > 0 && options.split_rows > 0, InvalidArgument,
+              "batch and split rows must be > 0");
+    auto plan = std::make_shared<ScanPlan>();
+    plan->source = source;
+    plan->filter = options.filter;
+    plan->limit = options.limit;
+    plan->batch_rows = options.batch_rows;
+    const Layout &root = *source.layout;
+    const uint64_t row_count = root.row_count();
+    plan->root_struct = dynamic_cast<const StructLayout *>(&root);
+
+    std::vector<const Layout *> read_layouts;
+    if (plan->root_struct != nullptr) {
+        const StructFields &fields = root.dtype().struct_fields();
+        if (options.projection) {
+            for (const std::string &name : *options.projection) {
+                VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(*plan->root_struct, name));
+                plan->projection.push_back(index);
+            }
+        } else {
+            for (size_t i = 0; i < fields.size(); ++i) {
+                plan->projection.push_back(i);
+            }
+        }
+        if (plan->filter) {
+            for (const std::string &name : expr::ReferencedColumns(*plan->filter)) {
+                VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(*plan->root_struct, name));
+                plan->filter_fields.push_back(index);
+            }
+        }
+        std::vector<std::string> names;
+        std::vector<DType> dtypes;
+        for (size_t index : plan->projection) {
+            names.push_back(fields.names[index]);
+            dtypes.push_back(fields.dtypes[index]);
+            read_layouts.push_back(plan->root_struct->field(index).get());
+        }
+        for (size_t index : plan->filter_fields) {
+            read_layouts.push_back(plan->root_struct->field(index).get());
+        }
+        plan->output_dtype = DType::Struct(std::move(names), std::move(dtypes), root.dtype().nullability());
+    } else {
+        VX_ENSURE(!options.projection, InvalidArgument, "a projection needs a struct file, this one holds {}",
+                  root.dtype());
+        VX_ENSURE(!plan->filter, InvalidArgument, "a filter needs a struct file, this one holds {}",
+                  root.dtype());
+        plan->output_dtype = root.dtype();
+        read_layouts.push_back(&root);
+    }
+
+    uint64_t begin = 0;
+    uint64_t end = row_count;
+    if (options.row_range) {
+        VX_ENSURE(options.row_range->first <= options.row_range->second &&
+                      options.row_range->second <= row_count,
+                  OutOfBounds, "row range [{}, {}) outside the file's {} rows", options.row_range->first,
+                  options.row_range->second, row_count);
+        begin = options.row_range->first;
+        end = options.row_range->second;
+    }
+    std::optional<std::vector<uint64_t>> take = options.take;
+    if (take) {
+        std::sort(take->begin(), take->end());
+        take->erase(std::unique(take->begin(), take->end()), take->end());
+        VX_ENSURE(take->empty() || take->back() < row_count, OutOfBounds,
+                  "row index {} outside the file's {} rows", take->empty() ? 0 : take->back(), row_count);
+        if (take->empty()) {
+            end = begin; // nothing selected
+        } else {
+            begin = std::max(begin, take->front());
+            end = std::min(end, take->back() + 1);
+        }
+    }
+    if (begin >= end || (options.limit && *options.limit == 0)) {
+        return std::shared_ptr<const ScanPlan>(std::move(plan));
+    }
+
+    std::vector<uint64_t> points;
+    for (const Layout *layout : read_layouts) {
+        CollectSplitPoints(*layout, 0, points);
+    }
+    VX_ASSIGN_OR_RETURN(RowRanges excluded, PrunedRows(*plan, row_count));
+    for (const auto &[span_begin, span_end] : SplitSpans(std::move(points), begin, end, options.split_rows)) {
+        std::optional<SplitRange> split = SelectRows(span_begin, span_end, excluded, take);
+        if (split) {
+            plan->splits.push_back(std::move(*split));
+        }
+    }
+    for (const auto &[excluded_begin, excluded_end] : excluded) {
+        const uint64_t low = std::max(excluded_begin, begin);
+        const uint64_t high = std::min(excluded_end, end);
+        plan->pruned_rows += high > low ? high - low : 0;
+    }
+    return std::shared_ptr<const ScanPlan>(std::move(plan));
+}
+
+} // namespace vortex::scan

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vortex/buffer/mask.h"
+#include "vortex/layout/layouts/struct_layout.h"
+#include "vortex/scan/scan_options.h"
+#include "vortex/scan/scan_source.h"
+
+namespace vortex::scan {
+
+/// A contiguous row range of the file and, when not every row in it is wanted, which ones
+/// (pruned zones and take indices removed).
+struct SplitRange {
+    uint64_t begin = 0;
+    uint64_t end = 0;
+    /// end - begin bits; nullopt selects every row.
+    std::optional<Mask> selection;
+
+    uint64_t row_count() const { return end - begin; }
+};
+
+/// A planned scan: what to read and where. Immutable; splits share it.
+struct ScanPlan {
+    ScanSource source;
+    /// The root as a struct layout (null when the file is not a struct).
+    const StructLayout *root_struct = nullptr;
+    /// Field indices of the returned columns, in output order.
+    std::vector<size_t> projection;
+    /// Field indices the filter reads.
+    std::vector<size_t> filter_fields;
+    expr::ExprRef filter;
+    DType output_dtype;
+    std::vector<SplitRange> splits;
+    std::optional<uint64_t> limit;
+    size_t batch_rows = 65536;
+    /// Rows removed by zone pruning before any data was read (for tests and inspection).
+    uint64_t pruned_rows = 0;
+};
+
+/// Plans a scan: resolves columns, collects the natural split points of every column read
+/// (chunk boundaries), cuts long spans, prunes zones with the filter's zone-map statistics and
+/// applies the row range and take. May read zone tables; never reads data segments.
+Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const ScanOptions &options);
+
+} // namespace vortex::scan

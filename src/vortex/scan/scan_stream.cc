@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/scan/scan_stream.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+
+#include "vortex/array/compute/slice.h"
+#include "vortex/io/executor.h"
+#include "vortex/scan/scan_plan.h"
+#include "vortex/scan/split.h"
+
+namespace vortex::scan {
+
+// Shared by the stream and its tasks; outlives the stream while tasks still run.
+struct ScanStream::State_ {
+    ScanSource source;
+    ScanOptions options;
+    Executor *executor = nullptr;
+
+    mutable std::mutex mutex;
+    std::condition_variable changed;
+    // Everything below is guarded by `mutex`.
+    std::shared_ptr<const ScanPlan> plan;
+    Status error;
+    bool cancelled = false;
+    size_t next_split = 0;  // next split to start
+    size_t next_result = 0; // next split to return (ordered)
+    size_t returned = 0;    // split results handed over
+    size_t running = 0;
+    std::map<size_t, Result<ArrayRef>> finished; // by split index
+    size_t max_held = 0;
+    // The result being cut into batches.
+    ArrayRef current;
+    size_t current_offset = 0;
+    uint64_t rows_returned = 0;
+
+    size_t held() const { return running + finished.size(); }
+
+    // Starts splits while the window allows. Called with the lock held.
+    void LaunchLocked(const std::shared_ptr<State_> &self) {
+        while (!cancelled && error.ok() && plan && next_split < plan->splits.size() &&
+               held() < std::max<size_t>(1, options.window)) {
+            const size_t index = next_split++;
+            ++running;
+            max_held = std::max(max_held, held());
+            executor->Spawn([self, index] { self->RunSplit(index); });
+        }
+    }
+
+    void RunSplit(size_t index) {
+        std::shared_ptr<const ScanPlan> planned;
+        {
+            std::lock_guard lock(mutex);
+            if (cancelled) {
+                --running;
+                changed.notify_all();
+                return;
+            }
+            planned = plan;
+        }
+        Result<ArrayRef> result = ExecuteSplit(*planned, planned->splits[index]);
+        std::lock_guard lock(mutex);
+        --running;
+        if (!cancelled) {
+            finished.emplace(index, std::move(result));
+        }
+        changed.notify_all();
+    }
+
+    void RunPlanning(const std::shared_ptr<State_> &self) {
+        if (options.before_planning) {
+            options.before_planning();
+        }
+        Result<std::shared_ptr<const ScanPlan>> planned = PlanScan(source, options);
+        std::lock_guard lock(mutex);
+        if (planned.ok()) {
+            plan = *std::move(planned);
+            LaunchLocked(self);
+        } else if (error.ok()) {
+            error = planned.status();
+        }
+        changed.notify_all();
+    }
+
+    // Takes the next batch if one is ready. Called with the lock held.
+    Result<PollResult> PollLocked(const std::shared_ptr<State_> &self) {
+        while (true) {
+            if (!error.ok()) {
+                return error;
+            }
+            if (!plan) {
+                return PollResult{State::Pending, nullptr};
+            }
+            const bool limit_reached = plan->limit && rows_returned >= *plan->limit;
+            if (current && current_offset < current->len() && !limit_reached) {
+                size_t take = std::min(plan->batch_rows, current->len() - current_offset);
+                if (plan->limit) {
+                    take = static_cast<size_t>(std::min<uint64_t>(take, *plan->limit - rows_returned));
+                }
+                VX_ASSIGN_OR_RETURN(ArrayRef batch, Slice(current, current_offset, current_offset + take));
+                current_offset += take;
+                rows_returned += take;
+                return PollResult{State::Ready, std::move(batch)};
+            }
+            current = nullptr;
+            if (limit_reached || returned == plan->splits.size()) {
+                cancelled = true; // nothing more is needed
+                return PollResult{State::Finished, nullptr};
+            }
+            auto it = options.ordered ? finished.find(next_result) : finished.begin();
+            if (it == finished.end()) {
+                return PollResult{State::Pending, nullptr};
+            }
+            Result<ArrayRef> result = std::move(it->second);
+            finished.erase(it);
+            ++returned;
+            if (options.ordered) {
+                ++next_result;
+            }
+            LaunchLocked(self);
+            if (!result.ok()) {
+                error = result.status();
+                return error;
+            }
+            current = *std::move(result);
+            current_offset = 0;
+        }
+    }
+};
+
+Result<DType> ScanOutputDType(const ScanSource &source, const ScanOptions &options) {
+    const DType &root = source.layout->dtype();
+    if (!options.projection) {
+        return root;
+    }
+    VX_ENSURE(root.is_struct(), InvalidArgument, "a projection needs a struct file, this one holds {}", root);
+    const StructFields &fields = root.struct_fields();
+    std::vector<DType> dtypes;
+    for (const std::string &name : *options.projection) {
+        const auto it = std::find(fields.names.begin(), fields.names.end(), name);
+        VX_ENSURE(it != fields.names.end(), InvalidArgument, "no column named {}", name);
+        dtypes.push_back(fields.dtypes[static_cast<size_t>(it - fields.names.begin())]);
+    }
+    return DType::Struct(*options.projection, std::move(dtypes), root.nullability());
+}
+
+ScanStream::ScanStream(std::shared_ptr<State_> state, DType dtype)
+    : state_(std::move(state)), dtype_(std::move(dtype)) {}
+
+std::unique_ptr<ScanStream> ScanStream::Start(ScanSource source, ScanOptions options) {
+    auto state = std::make_shared<State_>();
+    state->executor = options.executor != nullptr ? options.executor : &Executor::Default();
+    Result<DType> dtype = source.layout ? ScanOutputDType(source, options)
+                                        : Result<DType>(Status::InvalidArgument("incomplete scan source"));
+    state->source = std::move(source);
+    state->options = std::move(options);
+    if (!dtype.ok()) {
+        state->error = dtype.status();
+        return std::make_unique<ScanStream>(std::move(state), DType::Null());
+    }
+    // Planning may read zone tables and footers of large files: never on the caller's thread.
+    state->executor->Spawn([state] { state->RunPlanning(state); });
+    return std::make_unique<ScanStream>(std::move(state), *std::move(dtype));
+}
+
+ScanStream::~ScanStream() {
+    std::lock_guard lock(state_->mutex);
+    state_->cancelled = true;
+    state_->finished.clear();
+    state_->current = nullptr;
+}
+
+Result<ScanStream::PollResult> ScanStream::Poll() {
+    std::lock_guard lock(state_->mutex);
+    return state_->PollLocked(state_);
+}
+
+Result<std::optional<ArrayRef>> ScanStream::Next() {
+    std::unique_lock lock(state_->mutex);
+    while (true) {
+        VX_ASSIGN_OR_RETURN(PollResult polled, state_->PollLocked(state_));
+        switch (polled.state) {
+            case State::Ready:
+                return std::optional<ArrayRef>(std::move(polled.batch));
+            case State::Finished:
+                return std::optional<ArrayRef>();
+            case State::Pending:
+                state_->changed.wait(lock);
+                break;
+        }
+    }
+}
+
+size_t ScanStream::splits_started() const {
+    std::lock_guard lock(state_->mutex);
+    return state_->next_split;
+}
+
+size_t ScanStream::max_held() const {
+    std::lock_guard lock(state_->mutex);
+    return state_->max_held;
+}
+
+} // namespace vortex::scan

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <memory>
+
+#include "vortex/array/array.h"
+#include "vortex/scan/scan_plan.h"
+
+namespace vortex::scan {
+
+/// Reads one split of a plan: evaluates the filter on the filter columns first, then reads
+/// the projected columns only over the span that still holds selected rows, and returns the
+/// selected rows (possibly none) as an array of plan.output_dtype. Runs on the calling thread;
+/// splits of one plan may run concurrently.
+Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split);
+
+/// A split bound to its plan, for engines that schedule splits on their own threads.
+class Split {
+public:
+    Split(std::shared_ptr<const ScanPlan> plan, size_t index) : plan_(std::move(plan)), index_(index) {}
+
+    const SplitRange &range() const { return plan_->splits[index_]; }
+    Result<ArrayRef> Execute() const { return ExecuteSplit(*plan_, range()); }
+
+private:
+    std::shared_ptr<const ScanPlan> plan_;
+    size_t index_;
+};
+
+} // namespace vortex::scan
