@@ -3,6 +3,13 @@
 #include "vortex/default_session.h"
 
 #include "vortex/array/canonical.h"
+#include "vortex/encodings/bytebool/register.h"
+#include "vortex/encodings/datetime_parts/register.h"
+#include "vortex/encodings/decimal_byte_parts/register.h"
+#include "vortex/encodings/runend/register.h"
+#include "vortex/encodings/sequence/register.h"
+#include "vortex/encodings/sparse/register.h"
+#include "vortex/encodings/zigzag/register.h"
 #include "vortex/layout/builtin_layouts.h"
 
 namespace vortex {
@@ -11,6 +18,13 @@ Result<SessionBuilder> DefaultSessionBuilder() {
     SessionBuilder builder;
     // The one visible list of built-in registrations; encoding families add a line here.
     VX_RETURN_NOT_OK(RegisterCanonicalEncodings(builder));
+    VX_RETURN_NOT_OK(runend::RegisterRunEndEncodings(builder));
+    VX_RETURN_NOT_OK(sequence::RegisterSequenceEncodings(builder));
+    VX_RETURN_NOT_OK(zigzag::RegisterZigZagEncodings(builder));
+    VX_RETURN_NOT_OK(sparse::RegisterSparseEncodings(builder));
+    VX_RETURN_NOT_OK(bytebool::RegisterByteBoolEncodings(builder));
+    VX_RETURN_NOT_OK(datetime_parts::RegisterDateTimePartsEncodings(builder));
+    VX_RETURN_NOT_OK(decimal_byte_parts::RegisterDecimalBytePartsEncodings(builder));
     VX_RETURN_NOT_OK(RegisterBuiltinLayouts(builder));
     return builder;
 }

@@ -13,6 +13,8 @@
 #include "vortex/array/testing/test_rng_internal.h"
 #include "vortex/base/format.h"
 
+#include "encoded_samples.h"
+
 namespace vortex::bad_input {
 namespace {
 
@@ -97,6 +99,9 @@ std::map<std::string, std::vector<Sample>, std::less<>> BuildSamples() {
                     CollectNodes(*formed, vortex::format("{}.{}", label, ArrayFormName(form)), seen,
                                  candidates);
                 }
+            }
+            for (const auto &[encoded, encoder] : EncodedForms(canonical, seed)) {
+                CollectNodes(encoded, vortex::format("{}.{}", label, encoder), seen, candidates);
             }
         }
     }

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "encoded_samples.h"
+
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/compute/scalar_at.h"
+#include "vortex/dtype/extension.h"
+#include "vortex/encodings/bytebool/bytebool_array.h"
+#include "vortex/encodings/datetime_parts/datetime_parts_array.h"
+#include "vortex/encodings/decimal_byte_parts/decimal_byte_parts_array.h"
+#include "vortex/encodings/runend/runend_array.h"
+#include "vortex/encodings/sequence/sequence_array.h"
+#include "vortex/encodings/sparse/sparse_array.h"
+#include "vortex/encodings/zigzag/zigzag_array.h"
+
+namespace vortex::bad_input {
+namespace {
+
+bool IsTimestamp(const DType &dtype) {
+    return dtype.is_extension() && dtype.extension().id == kTimestampId;
+}
+
+// An arithmetic sequence of the array's integer ptype, short enough to fit every width.
+ArrayRef SequenceInput(const DType &dtype, size_t len, uint64_t seed) {
+    return VisitIntPType(dtype.ptype(), [&]<typename T>() -> ArrayRef {
+        std::vector<T> values(std::min<size_t>(len, 100));
+        for (size_t i = 0; i < values.size(); ++i) {
+            values[i] = static_cast<T>(static_cast<T>(seed % 7) + static_cast<T>(i));
+        }
+        return PrimitiveArray::FromValues(values);
+    });
+}
+
+} // namespace
+
+std::vector<std::pair<ArrayRef, std::string>> EncodedForms(const ArrayRef &canonical, uint64_t seed) {
+    std::vector<std::pair<ArrayRef, std::string>> out;
+    auto add = [&](Result<ArrayRef> encoded, const char *label) {
+        if (encoded.ok()) {
+            out.emplace_back(*std::move(encoded), label);
+        }
+    };
+    const DType &dtype = canonical->dtype();
+    if (dtype.is_primitive() || dtype.is_bool()) {
+        add(runend::RunEndEncode(canonical), "runend");
+    }
+    if (dtype.is_primitive() && IsInt(dtype.ptype())) {
+        auto sequence = sequence::SequenceEncode(SequenceInput(dtype, canonical->len(), seed));
+        if (sequence.ok() && sequence->has_value()) {
+            out.emplace_back(**sequence, "sequence");
+        }
+        if (IsSignedInt(dtype.ptype())) {
+            add(zigzag::ZigZagEncode(canonical), "zigzag");
+        }
+    }
+    if (!dtype.is_null() && canonical->len() > 0) {
+        auto fill = ScalarAt(canonical, 0);
+        if (fill.ok()) {
+            add(sparse::SparseEncode(canonical, *fill), "sparse");
+        }
+    }
+    if (dtype.is_bool()) {
+        add(bytebool::ByteBoolEncode(canonical), "bytebool");
+    }
+    if (IsTimestamp(dtype)) {
+        add(datetime_parts::DateTimePartsEncode(canonical), "datetimeparts");
+    }
+    if (dtype.is_decimal()) {
+        add(decimal_byte_parts::DecimalBytePartsEncode(canonical), "decimal_byte_parts");
+    }
+    return out;
+}
+
+} // namespace vortex::bad_input
