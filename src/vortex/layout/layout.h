@@ -14,6 +14,7 @@
 
 namespace vortex {
 
+class ArrayCache;
 class ArrayReadContext;
 class Layout;
 class LayoutEncoding;
@@ -22,10 +23,13 @@ class SegmentSource;
 using LayoutRef = std::shared_ptr<const Layout>;
 
 /// What a layout needs to materialize rows: the file's segments and its array-encoding
-/// dictionary. Both are thread-safe, so one context serves concurrent reads.
+/// dictionary, and optionally a cache of decoded arrays. All are thread-safe, so one context
+/// serves concurrent reads.
 struct LayoutReadContext {
     const SegmentSource &segments;
     const ArrayReadContext &arrays;
+    /// Where flat layouts keep decoded arrays for later reads of the same scan; may be null.
+    ArrayCache *cache = nullptr;
 };
 
 /// One node of a file's layout tree (spec: file-format 2.7, layouts-scan 1): an encoding, a

@@ -38,6 +38,12 @@ struct ScanOptions {
     /// Split results a stream may hold at once (running or finished, not yet returned). It is
     /// a constant, not the core count, so a stream's memory does not grow with the machine.
     size_t window = 2;
+    /// Decoded segments kept for later splits of the same scan (a block usually spans several
+    /// splits). Like the window, independent of the core count.
+    size_t cache_bytes = size_t{64} << 20;
+    /// Natural split points closer than this to the previous one are skipped, so that columns
+    /// chunked differently do not cut the scan into tiny splits.
+    uint64_t min_split_rows = 8192;
     /// Runs planning and splits; nullptr means Executor::Default().
     Executor *executor = nullptr;
     /// Testing hook, run on the planning thread before planning (e.g. to make it slow).

@@ -106,13 +106,21 @@ Result<RowRanges> PrunedRows(const ScanPlan &plan, uint64_t row_count) {
 }
 
 // Cuts [begin, end) at the natural points and then into pieces of at most `split_rows`.
-std::vector<std::pair<uint64_t, uint64_t>>
-SplitSpans(std::vector<uint64_t> points, uint64_t begin, uint64_t end, uint64_t split_rows) {
-    points.push_back(begin);
-    points.push_back(end);
-    std::erase_if(points, [&](uint64_t p) { return p < begin || p > end; });
+std::vector<std::pair<uint64_t, uint64_t>> SplitSpans(std::vector<uint64_t> points,
+                                                      uint64_t begin,
+                                                      uint64_t end,
+                                                      uint64_t split_rows,
+                                                      uint64_t min_split_rows) {
+    std::erase_if(points, [&](uint64_t p) { return p <= begin || p >= end; });
     std::sort(points.begin(), points.end());
-    points.erase(std::unique(points.begin(), points.end()), points.end());
+    std::vector<uint64_t> kept = {begin};
+    for (uint64_t point : points) {
+        if (point - kept.back() >= min_split_rows && end - point >= min_split_rows) {
+            kept.push_back(point);
+        }
+    }
+    kept.push_back(end);
+    points = std::move(kept);
     std::vector<std::pair<uint64_t, uint64_t>> spans;
     for (size_t i = 0; i + 1 < points.size(); ++i) {
         const uint64_t width = points[i + 1] - points[i];
@@ -169,6 +177,7 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
     plan->filter = options.filter;
     plan->limit = options.limit;
     plan->batch_rows = options.batch_rows;
+    plan->cache = std::make_shared<ArrayCache>(options.cache_bytes);
     const Layout &root = *source.layout;
     const uint64_t row_count = root.row_count();
     plan->root_struct = dynamic_cast<const StructLayout *>(&root);
@@ -244,7 +253,8 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
         CollectSplitPoints(*layout, 0, points);
     }
     VX_ASSIGN_OR_RETURN(RowRanges excluded, PrunedRows(*plan, row_count));
-    for (const auto &[span_begin, span_end] : SplitSpans(std::move(points), begin, end, options.split_rows)) {
+    for (const auto &[span_begin, span_end] :
+         SplitSpans(std::move(points), begin, end, options.split_rows, options.min_split_rows)) {
         std::optional<SplitRange> split = SelectRows(span_begin, span_end, excluded, take);
         if (split) {
             plan->splits.push_back(std::move(*split));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "vortex/buffer/mask.h"
+#include "vortex/layout/array_cache.h"
 #include "vortex/layout/layouts/struct_layout.h"
 #include "vortex/scan/scan_options.h"
 #include "vortex/scan/scan_source.h"
@@ -40,6 +41,8 @@ struct ScanPlan {
     std::vector<SplitRange> splits;
     std::optional<uint64_t> limit;
     size_t batch_rows = 65536;
+    /// Decoded segments shared by the splits (mutable and thread-safe; see ArrayCache).
+    std::shared_ptr<ArrayCache> cache;
     /// Rows removed by zone pruning before any data was read (for tests and inspection).
     uint64_t pruned_rows = 0;
 };

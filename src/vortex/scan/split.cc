@@ -44,7 +44,8 @@ Result<ArrayRef> KeepSelected(ArrayRef array, const Mask &mask) {
 } // namespace
 
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
-    const LayoutReadContext ctx = plan.source.read_context();
+    LayoutReadContext ctx = plan.source.read_context();
+    ctx.cache = plan.cache.get();
     const size_t len = static_cast<size_t>(split.row_count());
     Mask mask = split.selection ? *split.selection : Mask::AllTrue(len);
     if (plan.root_struct == nullptr) {

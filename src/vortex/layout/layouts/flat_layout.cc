@@ -5,6 +5,7 @@
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/serde/serialized_array.h"
 #include "vortex/format/layout_metadata.pb.h"
+#include "vortex/layout/array_cache.h"
 #include "vortex/layout/segment_source.h"
 #include "vortex/serde/proto_message.h"
 
@@ -45,9 +46,19 @@ LayoutRef FlatLayout::Make(DType dtype, uint64_t row_count, uint32_t segment_id)
 }
 
 Result<ArrayRef> FlatLayout::ReadAll(const LayoutReadContext &ctx) const {
+    if (ctx.cache != nullptr) {
+        if (ArrayRef cached = ctx.cache->Get(this)) {
+            return cached;
+        }
+    }
     VX_ASSIGN_OR_RETURN(Buffer segment, ctx.segments.ReadSegment(segment_id()));
     VX_ENSURE(row_count() <= SIZE_MAX, Serde, "vortex.flat: {} rows do not fit in memory", row_count());
-    return DeserializeArray(segment, dtype(), static_cast<size_t>(row_count()), ctx.arrays);
+    VX_ASSIGN_OR_RETURN(ArrayRef array,
+                        DeserializeArray(segment, dtype(), static_cast<size_t>(row_count()), ctx.arrays));
+    if (ctx.cache != nullptr) {
+        ctx.cache->Put(this, array);
+    }
+    return array;
 }
 
 Result<ArrayRef> FlatLayout::Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const {
