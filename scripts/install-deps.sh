@@ -10,7 +10,7 @@ PACKAGES=(
   libfmt-dev libzstd-dev libxxhash-dev libcli11-dev nlohmann-json3-dev
   libflatbuffers-dev flatbuffers-compiler
   libprotobuf-dev protobuf-compiler
-  zstd
+  zstd liblz4-dev
 )
 
 missing=()

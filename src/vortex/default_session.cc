@@ -3,9 +3,11 @@
 #include "vortex/default_session.h"
 
 #include "vortex/array/canonical.h"
+#include "vortex/encodings/alp/register.h"
 #include "vortex/encodings/bytebool/register.h"
 #include "vortex/encodings/datetime_parts/register.h"
 #include "vortex/encodings/decimal_byte_parts/register.h"
+#include "vortex/encodings/fsst/register.h"
 #include "vortex/encodings/runend/register.h"
 #include "vortex/encodings/sequence/register.h"
 #include "vortex/encodings/sparse/register.h"
@@ -25,6 +27,8 @@ Result<SessionBuilder> DefaultSessionBuilder() {
     VX_RETURN_NOT_OK(bytebool::RegisterByteBoolEncodings(builder));
     VX_RETURN_NOT_OK(datetime_parts::RegisterDateTimePartsEncodings(builder));
     VX_RETURN_NOT_OK(decimal_byte_parts::RegisterDecimalBytePartsEncodings(builder));
+    VX_RETURN_NOT_OK(alp::RegisterAlpEncodings(builder));
+    VX_RETURN_NOT_OK(fsst::RegisterFsstEncodings(builder));
     VX_RETURN_NOT_OK(RegisterBuiltinLayouts(builder));
     return builder;
 }

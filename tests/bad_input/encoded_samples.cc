@@ -3,11 +3,16 @@
 #include "encoded_samples.h"
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/arrays/varbin/varbin_array.h"
+#include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/dtype/extension.h"
+#include "vortex/encodings/alp/alp/alp_array.h"
+#include "vortex/encodings/alp/alp_rd/alprd_array.h"
 #include "vortex/encodings/bytebool/bytebool_array.h"
 #include "vortex/encodings/datetime_parts/datetime_parts_array.h"
 #include "vortex/encodings/decimal_byte_parts/decimal_byte_parts_array.h"
+#include "vortex/encodings/fsst/fsst_array.h"
 #include "vortex/encodings/runend/runend_array.h"
 #include "vortex/encodings/sequence/sequence_array.h"
 #include "vortex/encodings/sparse/sparse_array.h"
@@ -57,6 +62,24 @@ std::vector<std::pair<ArrayRef, std::string>> EncodedForms(const ArrayRef &canon
         auto fill = ScalarAt(canonical, 0);
         if (fill.ok()) {
             add(sparse::SparseEncode(canonical, *fill), "sparse");
+        }
+    }
+    if (dtype.is_primitive() && (dtype.ptype() == PType::F32 || dtype.ptype() == PType::F64)) {
+        add(alp::ALPEncode(canonical), "alp");
+        add(alp::ALPRDEncode(canonical), "alprd");
+    }
+    if (const auto *views = As<VarBinViewArray>(*canonical)) {
+        std::vector<std::optional<std::string>> values;
+        for (size_t i = 0; i < views->len(); ++i) {
+            values.push_back(views->is_valid(i) ? std::optional<std::string>(views->bytes_at(i))
+                                                : std::nullopt);
+        }
+        out.emplace_back(VarBinArray::FromStrings(values, dtype), "varbin");
+    }
+    if (dtype.is_utf8() || dtype.is_binary()) {
+        auto fsst = fsst::FsstCompress(canonical);
+        if (fsst.ok()) {
+            out.emplace_back(ArrayRef(*std::move(fsst)), "fsst");
         }
     }
     if (dtype.is_bool()) {

@@ -15,6 +15,7 @@
 #include "vortex/array/arrays/null/null_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/arrays/varbin/varbin_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/builder/array_builder.h"
 #include "vortex/session/session.h"
@@ -100,6 +101,7 @@ Status RegisterCanonicalEncodings(SessionBuilder &builder) {
     VX_RETURN_NOT_OK(builder.RegisterEncoding(SessionBuilder::WrapStatic(PrimitiveEncoding::Instance())));
     VX_RETURN_NOT_OK(builder.RegisterEncoding(SessionBuilder::WrapStatic(DecimalEncoding::Instance())));
     VX_RETURN_NOT_OK(builder.RegisterEncoding(SessionBuilder::WrapStatic(VarBinViewEncoding::Instance())));
+    VX_RETURN_NOT_OK(builder.RegisterEncoding(SessionBuilder::WrapStatic(VarBinEncoding::Instance())));
     VX_RETURN_NOT_OK(builder.RegisterEncoding(SessionBuilder::WrapStatic(StructEncoding::Instance())));
     VX_RETURN_NOT_OK(builder.RegisterEncoding(SessionBuilder::WrapStatic(ListEncoding::Instance())));
     VX_RETURN_NOT_OK(builder.RegisterEncoding(SessionBuilder::WrapStatic(ListViewEncoding::Instance())));

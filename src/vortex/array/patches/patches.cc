@@ -118,6 +118,20 @@ Result<Patches> Patches::FromChildren(const vortex::array::PatchesMetadata &meta
                                          DType::Primitive(chunk_ptype, Nullability::NonNullable),
                                          static_cast<size_t>(metadata.chunk_offsets_len())));
     }
+    // ArrayChildren promise the dtype and length asked for, but a child decoded from a file is
+    // not trusted to keep the promise.
+    VX_ENSURE(indices->dtype() == DType::Primitive(indices_ptype, Nullability::NonNullable) &&
+                  indices->len() == num_patches,
+              Serde, "patch indices child has dtype {} and {} elements", indices->dtype(), indices->len());
+    VX_ENSURE(values->dtype() == values_dtype && values->len() == num_patches, Serde,
+              "patch values child has dtype {} and {} elements, expected {}", values->dtype(), values->len(),
+              values_dtype);
+    VX_ENSURE(!chunk_offsets ||
+                  (chunk_offsets->dtype().is_primitive() && !chunk_offsets->dtype().is_nullable() &&
+                   IsInt(chunk_offsets->dtype().ptype()) &&
+                   chunk_offsets->len() == metadata.chunk_offsets_len()),
+              Serde, "patch chunk offsets child has dtype {}",
+              chunk_offsets ? chunk_offsets->dtype() : DType::Null());
     auto patches = TryMake(array_len, metadata.offset(), std::move(indices), std::move(values));
     if (!patches.ok()) {
         return Status::Serde("{}", patches.status().message());

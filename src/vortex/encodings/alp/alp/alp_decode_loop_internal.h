@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+// The bulk ALP decode loop, included by one TU per instruction set (alp_decode.cc,
+// alp_decode_avx512.cc). It lives in an anonymous namespace so that each TU keeps its own
+// copy compiled for its own target: the linker must never merge an AVX-512 body into the
+// portable path.
+
+#include <cstddef>
+
+namespace vortex::alp {
+namespace {
+
+// out[i] = (T)in[i] * f10 * if10, no data-dependent branches: compilers turn it into
+// int->float conversions and two multiplies per vector.
+template <typename T, typename I>
+void DecodeLoop(const I *__restrict in, size_t n, T f10, T if10, T *__restrict out) {
+    for (size_t i = 0; i < n; ++i) {
+        out[i] = static_cast<T>(in[i]) * f10 * if10;
+    }
+}
+
+} // namespace
+} // namespace vortex::alp

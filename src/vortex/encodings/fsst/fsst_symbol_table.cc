@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/encodings/fsst/fsst_symbol_table.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace vortex::fsst {
+
+namespace {
+
+// Low `length` bytes set (length 1..8).
+constexpr uint64_t LengthMask(size_t length) {
+    return length >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * length)) - 1;
+}
+
+inline uint64_t LoadWord(const uint8_t *data, size_t available) {
+    uint64_t word = 0;
+    std::memcpy(&word, data, std::min<size_t>(available, 8));
+    return word;
+}
+
+Status BadCode(size_t position, uint8_t code, size_t table_size) {
+    return Status::InvalidArgument("fsst: code {} at {} names no symbol (table of {})", code, position,
+                                   table_size);
+}
+
+} // namespace
+
+Result<SymbolTable> SymbolTable::FromBuffers(const Buffer &symbols, const Buffer &symbol_lengths) {
+    const size_t n = symbol_lengths.size();
+    VX_ENSURE(n <= kMaxSymbols, InvalidArgument, "fsst: {} symbols, at most {} allowed", n, kMaxSymbols);
+    VX_ENSURE(symbols.size() == n * 8, InvalidArgument, "fsst: symbols buffer has {} bytes, expected {} x 8",
+              symbols.size(), n);
+    std::vector<uint64_t> words(n);
+    if (n > 0) {
+        std::memcpy(words.data(), symbols.data(), n * 8);
+    }
+    SymbolTable table;
+    VX_RETURN_NOT_OK(table.Init(words, symbol_lengths.bytes()));
+    table.symbols_buffer_ = symbols.EnsureAligned(8);
+    table.lengths_buffer_ = symbol_lengths;
+    return table;
+}
+
+Result<SymbolTable> SymbolTable::FromSymbols(const std::vector<std::string> &symbols) {
+    VX_ENSURE(symbols.size() <= kMaxSymbols, InvalidArgument, "fsst: {} symbols, at most {} allowed",
+              symbols.size(), kMaxSymbols);
+    std::vector<uint64_t> words(symbols.size());
+    std::vector<uint8_t> lengths(symbols.size());
+    for (size_t i = 0; i < symbols.size(); ++i) {
+        VX_ENSURE(!symbols[i].empty() && symbols[i].size() <= kMaxSymbolLength, InvalidArgument,
+                  "fsst: symbol {} has length {}", i, symbols[i].size());
+        std::memcpy(&words[i], symbols[i].data(), symbols[i].size());
+        lengths[i] = static_cast<uint8_t>(symbols[i].size());
+    }
+    SymbolTable table;
+    VX_RETURN_NOT_OK(table.Init(words, lengths));
+    table.symbols_buffer_ = Buffer::CopyFrom(std::span<const uint64_t>(words));
+    table.lengths_buffer_ = Buffer::CopyFrom(std::span<const uint8_t>(lengths));
+    return table;
+}
+
+Status SymbolTable::Init(std::span<const uint64_t> symbols, std::span<const uint8_t> lengths) {
+    // The reference's order: lengths 2..8 non-decreasing, then only one-byte symbols.
+    bool in_single_bytes = false;
+    uint8_t previous = 2;
+    for (size_t code = 0; code < lengths.size(); ++code) {
+        const uint8_t length = lengths[code];
+        VX_ENSURE(length >= 1 && length <= kMaxSymbolLength, InvalidArgument,
+                  "fsst: symbol {} has length {}, expected 1..=8", code, length);
+        if (length == 1) {
+            in_single_bytes = true;
+        } else {
+            VX_ENSURE(!in_single_bytes && length >= previous, InvalidArgument,
+                      "fsst: symbol {} of length {} breaks the symbol order", code, length);
+            previous = length;
+        }
+        symbols_[code] = symbols[code] & LengthMask(length);
+        lengths_[code] = length;
+    }
+    size_ = lengths.size();
+    return Status::OK();
+}
+
+Status SymbolTable::Decompress(std::span<const uint8_t> codes, uint8_t *out, size_t expected_size) const {
+    const uint8_t *in = codes.data();
+    const uint8_t *const in_end = in + codes.size();
+    uint8_t *o = out;
+    uint8_t *const o_end = out + expected_size;
+    // Fast path: four codes at a time, each an unconditional 8-byte store advanced by the
+    // symbol's length; 32 bytes of room keep every store inside the output.
+    unsigned bad = 0;
+    while (in_end - in >= 4 && o_end - o >= 32) {
+        uint32_t word;
+        std::memcpy(&word, in, 4);
+        const uint32_t inverted = ~word; // an escape byte (0xFF) becomes 0x00
+        const uint32_t escapes = (inverted - 0x01010101u) & ~inverted & 0x80808080u;
+        const size_t plain = escapes == 0 ? 4 : static_cast<size_t>(std::countr_zero(escapes)) / 8;
+        for (size_t k = 0; k < plain; ++k) {
+            const uint8_t code = in[k];
+            std::memcpy(o, &symbols_[code], 8);
+            o += lengths_[code];
+            bad |= lengths_[code] == 0 ? 1u : 0u;
+        }
+        in += plain;
+        if (bad != 0) {
+            break; // the careful loop reports the code
+        }
+        if (plain < 4) {
+            VX_ENSURE(in_end - in >= 2, InvalidArgument, "fsst: escape code at the end of the codes");
+            *o++ = in[1];
+            in += 2;
+        }
+    }
+    if (bad != 0) {
+        // Find the offending code among the last four for the message.
+        for (const uint8_t *p = std::max(codes.data(), in - 4); p < in; ++p) {
+            if (lengths_[*p] == 0) {
+                return BadCode(static_cast<size_t>(p - codes.data()), *p, size_);
+            }
+        }
+        return Status::Internal("fsst: bad code not found");
+    }
+    // Careful path for the tail: every length and output position checked.
+    while (in < in_end) {
+        const uint8_t code = *in++;
+        if (code == kEscapeCode) {
+            VX_ENSURE(in < in_end, InvalidArgument, "fsst: escape code at the end of the codes");
+            VX_ENSURE(o < o_end, InvalidArgument, "fsst: codes decode to more than {} bytes", expected_size);
+            *o++ = *in++;
+            continue;
+        }
+        const uint8_t length = lengths_[code];
+        if (length == 0) {
+            return BadCode(static_cast<size_t>(in - 1 - codes.data()), code, size_);
+        }
+        VX_ENSURE(static_cast<size_t>(o_end - o) >= length, InvalidArgument,
+                  "fsst: codes decode to more than {} bytes", expected_size);
+        std::memcpy(o, &symbols_[code], length);
+        o += length;
+    }
+    VX_ENSURE(o == o_end, InvalidArgument, "fsst: codes decode to {} bytes, expected {}", o - out,
+              expected_size);
+    return Status::OK();
+}
+
+Result<size_t>
+SymbolTable::DecompressPrefix(std::span<const uint8_t> codes, uint8_t *out, size_t limit) const {
+    size_t in = 0;
+    size_t written = 0;
+    while (in < codes.size() && written < limit) {
+        const uint8_t code = codes[in++];
+        if (code == kEscapeCode) {
+            VX_ENSURE(in < codes.size(), InvalidArgument, "fsst: escape code at the end of the codes");
+            out[written++] = codes[in++];
+            continue;
+        }
+        const uint8_t length = lengths_[code];
+        if (length == 0) {
+            return BadCode(in - 1, code, size_);
+        }
+        std::memcpy(out + written, &symbols_[code], length);
+        written += length;
+    }
+    return written;
+}
+
+Compressor::Compressor(const SymbolTable &table) : group_start_(65537, 0) {
+    single_.fill(-1);
+    for (size_t code = 0; code < table.size(); ++code) {
+        const uint8_t length = table.symbol_length(code);
+        if (length == 1) {
+            const auto byte = static_cast<uint8_t>(table.symbol(code));
+            if (single_[byte] < 0) {
+                single_[byte] = static_cast<int16_t>(code);
+            }
+        } else {
+            candidates_.push_back(
+                Candidate{table.symbol(code), LengthMask(length), length, static_cast<uint8_t>(code)});
+        }
+    }
+    // Group by the first two bytes, longest (then lowest code) first: the greedy choice.
+    std::stable_sort(candidates_.begin(), candidates_.end(), [](const Candidate &a, const Candidate &b) {
+        const auto pa = static_cast<uint16_t>(a.symbol);
+        const auto pb = static_cast<uint16_t>(b.symbol);
+        if (pa != pb) {
+            return pa < pb;
+        }
+        if (a.length != b.length) {
+            return a.length > b.length;
+        }
+        return a.code < b.code;
+    });
+    for (const Candidate &candidate : candidates_) {
+        ++group_start_[static_cast<uint16_t>(candidate.symbol) + 1];
+    }
+    for (size_t p = 1; p < group_start_.size(); ++p) {
+        group_start_[p] = static_cast<uint16_t>(group_start_[p] + group_start_[p - 1]);
+    }
+}
+
+size_t Compressor::Compress(std::string_view value, uint8_t *out) const {
+    const auto *in = reinterpret_cast<const uint8_t *>(value.data());
+    const size_t n = value.size();
+    uint8_t *o = out;
+    size_t pos = 0;
+    while (pos < n) {
+        const size_t remaining = n - pos;
+        const uint64_t word = remaining >= 8 ? LoadWord(in + pos, 8) : LoadWord(in + pos, remaining);
+        bool matched = false;
+        if (remaining >= 2) {
+            const auto prefix = static_cast<uint16_t>(word);
+            for (size_t k = group_start_[prefix], end = group_start_[prefix + 1]; k < end; ++k) {
+                const Candidate &c = candidates_[k];
+                if (c.length <= remaining && ((word ^ c.symbol) & c.mask) == 0) {
+                    *o++ = c.code;
+                    pos += c.length;
+                    matched = true;
+                    break;
+                }
+            }
+        }
+        if (!matched) {
+            const auto byte = static_cast<uint8_t>(word);
+            if (single_[byte] >= 0) {
+                *o++ = static_cast<uint8_t>(single_[byte]);
+            } else {
+                *o++ = kEscapeCode;
+                *o++ = byte;
+            }
+            ++pos;
+        }
+    }
+    return static_cast<size_t>(o - out);
+}
+
+} // namespace vortex::fsst

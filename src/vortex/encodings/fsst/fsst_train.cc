@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+// Symbol table construction after the FSST paper (Boncz, Neumann, Leis, VLDB 2020, section 4).
+
+#include <algorithm>
+#include <cstring>
+
+#include "vortex/encodings/fsst/fsst_symbol_table.h"
+
+namespace vortex::fsst {
+
+namespace {
+
+constexpr size_t kSampleTarget = 64 * 1024;
+constexpr size_t kSamplePiece = 512;
+constexpr size_t kRounds = 5;
+// Training codes: 0..254 are table symbols, 256 + b the literal byte b.
+constexpr size_t kCodeSpace = 512;
+
+uint64_t SplitMix64(uint64_t &state) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+// A deterministic sample: everything when the input is small, else random pieces of at most
+// 512 bytes from random values until 64 KiB are taken.
+std::vector<std::string_view> MakeSample(std::span<const std::string_view> values) {
+    size_t total = 0;
+    for (std::string_view value : values) {
+        total += value.size();
+    }
+    std::vector<std::string_view> sample;
+    if (total <= kSampleTarget) {
+        for (std::string_view value : values) {
+            for (size_t at = 0; at < value.size(); at += kSamplePiece) {
+                sample.push_back(value.substr(at, kSamplePiece));
+            }
+        }
+        return sample;
+    }
+    uint64_t state = 0x5EED;
+    size_t taken = 0;
+    // Bounded so that mostly-empty inputs cannot loop for long.
+    for (size_t attempt = 0; taken < kSampleTarget && attempt < 64 * kSampleTarget; ++attempt) {
+        std::string_view value = values[SplitMix64(state) % values.size()];
+        if (value.empty()) {
+            continue;
+        }
+        if (value.size() > kSamplePiece) {
+            const size_t pieces = (value.size() + kSamplePiece - 1) / kSamplePiece;
+            value = value.substr((SplitMix64(state) % pieces) * kSamplePiece, kSamplePiece);
+        }
+        sample.push_back(value);
+        taken += value.size();
+    }
+    return sample;
+}
+
+struct Candidate {
+    uint64_t value;
+    uint8_t length;
+    uint64_t gain;
+};
+
+struct SymbolOf {
+    const SymbolTable &table;
+    Candidate operator()(size_t code) const {
+        if (code < 256) {
+            return {table.symbol(code), table.symbol_length(code), 0};
+        }
+        return {code - 256, 1, 0};
+    }
+};
+
+// Keeps the best kMaxSymbols candidates and puts them in the reference's order (multi-byte
+// symbols by length, then one-byte symbols).
+SymbolTable MakeTable(std::vector<Candidate> candidates) {
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
+        return a.value != b.value ? a.value < b.value : a.length < b.length;
+    });
+    std::vector<Candidate> merged;
+    for (const Candidate &c : candidates) {
+        if (!merged.empty() && merged.back().value == c.value && merged.back().length == c.length) {
+            merged.back().gain += c.gain;
+        } else {
+            merged.push_back(c);
+        }
+    }
+    std::sort(merged.begin(), merged.end(), [](const Candidate &a, const Candidate &b) {
+        if (a.gain != b.gain) {
+            return a.gain > b.gain;
+        }
+        return a.length != b.length ? a.length > b.length : a.value < b.value;
+    });
+    merged.resize(std::min(merged.size(), kMaxSymbols));
+    std::sort(merged.begin(), merged.end(), [](const Candidate &a, const Candidate &b) {
+        const int ka = a.length == 1 ? 9 : a.length;
+        const int kb = b.length == 1 ? 9 : b.length;
+        return ka != kb ? ka < kb : a.value < b.value;
+    });
+    std::vector<std::string> symbols;
+    for (const Candidate &c : merged) {
+        std::string symbol(c.length, '\0');
+        std::memcpy(symbol.data(), &c.value, c.length);
+        symbols.push_back(std::move(symbol));
+    }
+    auto table = SymbolTable::FromSymbols(symbols);
+    VX_CHECK_MSG(table.ok(), "{}", table.status());
+    return std::move(table).ValueOrDie();
+}
+
+} // namespace
+
+SymbolTable TrainSymbolTable(std::span<const std::string_view> values) {
+    const std::vector<std::string_view> sample = MakeSample(values);
+    SymbolTable table;
+    std::vector<uint32_t> count1(kCodeSpace);
+    std::vector<uint32_t> count2(kCodeSpace * kCodeSpace);
+    std::vector<uint8_t> codes;
+    for (size_t round = 0; round < kRounds; ++round) {
+        const bool last = round + 1 == kRounds;
+        // The share of the sample compressed this round, out of 128 (8, 38, 68, 98, 128).
+        const size_t fraction = last ? 128 : 8 + 30 * round;
+        std::fill(count1.begin(), count1.end(), 0);
+        std::fill(count2.begin(), count2.end(), 0);
+        const Compressor compressor(table);
+        uint64_t state = 0xF55;
+        for (std::string_view piece : sample) {
+            if (!last && SplitMix64(state) % 128 >= fraction) {
+                continue;
+            }
+            codes.resize(Compressor::MaxCompressedSize(piece.size()));
+            const size_t ncodes = compressor.Compress(piece, codes.data());
+            size_t previous = kCodeSpace;
+            size_t pos = 0;
+            for (size_t k = 0; k < ncodes; ++k) {
+                size_t code = codes[k];
+                size_t length = 1;
+                if (code == kEscapeCode) {
+                    code = 256 + codes[++k];
+                } else {
+                    length = table.symbol_length(code);
+                }
+                const size_t first_byte = 256 + static_cast<uint8_t>(piece[pos]);
+                ++count1[code];
+                if (length > 1) {
+                    ++count1[first_byte]; // the option of not using the longer symbol
+                }
+                if (!last && previous < kCodeSpace) {
+                    ++count2[previous * kCodeSpace + code];
+                    if (length > 1) {
+                        ++count2[previous * kCodeSpace + first_byte]; // extension by one byte
+                    }
+                }
+                previous = code;
+                pos += length;
+            }
+        }
+        // Rare candidates are noise on a small sample; the paper drops them.
+        const uint32_t threshold =
+            last ? 1 : std::max<uint32_t>(1, static_cast<uint32_t>(5 * fraction / 128));
+        const SymbolOf symbol_of{table};
+        std::vector<Candidate> candidates;
+        for (size_t code = 0; code < kCodeSpace; ++code) {
+            if (count1[code] < threshold || (code < 256 && code >= table.size())) {
+                continue;
+            }
+            Candidate c = symbol_of(code);
+            c.gain = uint64_t{count1[code]} * c.length;
+            candidates.push_back(c);
+        }
+        if (!last) {
+            for (size_t a = 0; a < kCodeSpace; ++a) {
+                if (count1[a] == 0) {
+                    continue;
+                }
+                const Candidate first = symbol_of(a);
+                if (first.length >= kMaxSymbolLength) {
+                    continue;
+                }
+                for (size_t b = 0; b < kCodeSpace; ++b) {
+                    const uint32_t count = count2[a * kCodeSpace + b];
+                    if (count < threshold) {
+                        continue;
+                    }
+                    const Candidate second = symbol_of(b);
+                    const size_t length = std::min<size_t>(kMaxSymbolLength, first.length + second.length);
+                    uint64_t value = first.value | (second.value << (8 * first.length));
+                    if (length < 8) {
+                        value &= (uint64_t{1} << (8 * length)) - 1;
+                    }
+                    candidates.push_back({value, static_cast<uint8_t>(length), uint64_t{count} * length});
+                }
+            }
+        }
+        table = MakeTable(std::move(candidates));
+    }
+    return table;
+}
+
+} // namespace vortex::fsst
