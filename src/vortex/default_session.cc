@@ -7,6 +7,7 @@
 #include "vortex/encodings/bytebool/register.h"
 #include "vortex/encodings/datetime_parts/register.h"
 #include "vortex/encodings/decimal_byte_parts/register.h"
+#include "vortex/encodings/fastlanes/register.h"
 #include "vortex/encodings/fsst/register.h"
 #include "vortex/encodings/runend/register.h"
 #include "vortex/encodings/sequence/register.h"
@@ -20,6 +21,7 @@ Result<SessionBuilder> DefaultSessionBuilder() {
     SessionBuilder builder;
     // The one visible list of built-in registrations; encoding families add a line here.
     VX_RETURN_NOT_OK(RegisterCanonicalEncodings(builder));
+    VX_RETURN_NOT_OK(fastlanes::RegisterFastLanesEncodings(builder));
     VX_RETURN_NOT_OK(runend::RegisterRunEndEncodings(builder));
     VX_RETURN_NOT_OK(sequence::RegisterSequenceEncodings(builder));
     VX_RETURN_NOT_OK(zigzag::RegisterZigZagEncodings(builder));

@@ -12,6 +12,10 @@
 #include "vortex/encodings/bytebool/bytebool_array.h"
 #include "vortex/encodings/datetime_parts/datetime_parts_array.h"
 #include "vortex/encodings/decimal_byte_parts/decimal_byte_parts_array.h"
+#include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
+#include "vortex/encodings/fastlanes/delta/delta_array.h"
+#include "vortex/encodings/fastlanes/for/for_array.h"
+#include "vortex/encodings/fastlanes/rle/rle_array.h"
 #include "vortex/encodings/fsst/fsst_array.h"
 #include "vortex/encodings/runend/runend_array.h"
 #include "vortex/encodings/sequence/sequence_array.h"
@@ -49,7 +53,22 @@ std::vector<std::pair<ArrayRef, std::string>> EncodedForms(const ArrayRef &canon
     if (dtype.is_primitive() || dtype.is_bool()) {
         add(runend::RunEndEncode(canonical), "runend");
     }
+    if (dtype.is_primitive()) {
+        add(fastlanes::RLEEncode(canonical), "rle");
+    }
     if (dtype.is_primitive() && IsInt(dtype.ptype())) {
+        // Bit-packed at the best width (with patches when skewed) and one bit narrower, so
+        // that samples with patches exist for every input.
+        auto width = fastlanes::BestBitWidth(canonical);
+        if (width.ok()) {
+            add(fastlanes::BitPackEncode(canonical, *width), "bitpacked");
+            if (*width > 0) {
+                add(fastlanes::BitPackEncode(canonical, static_cast<uint8_t>(*width - 1)),
+                    "bitpacked-patched");
+            }
+        }
+        add(fastlanes::FoREncode(canonical), "for");
+        add(fastlanes::DeltaEncode(canonical), "delta");
         auto sequence = sequence::SequenceEncode(SequenceInput(dtype, canonical->len(), seed));
         if (sequence.ok() && sequence->has_value()) {
             out.emplace_back(**sequence, "sequence");

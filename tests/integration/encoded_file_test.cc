@@ -10,6 +10,7 @@
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/canonical.h"
 #include "vortex/array/compute/filter.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/testing/array_equal.h"
@@ -17,9 +18,16 @@
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/default_session.h"
 #include "vortex/dtype/extension.h"
+#include "vortex/encodings/alp/alp/alp_array.h"
+#include "vortex/encodings/alp/alp_rd/alprd_array.h"
 #include "vortex/encodings/bytebool/bytebool_array.h"
 #include "vortex/encodings/datetime_parts/datetime_parts_array.h"
 #include "vortex/encodings/decimal_byte_parts/decimal_byte_parts_array.h"
+#include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
+#include "vortex/encodings/fastlanes/delta/delta_array.h"
+#include "vortex/encodings/fastlanes/for/for_array.h"
+#include "vortex/encodings/fastlanes/rle/rle_array.h"
+#include "vortex/encodings/fsst/fsst_array.h"
 #include "vortex/encodings/runend/runend_array.h"
 #include "vortex/encodings/sparse/sparse_array.h"
 #include "vortex/encodings/zigzag/zigzag_array.h"
@@ -34,14 +42,39 @@ namespace {
 // One encoding per dtype, so every family appears in the file. Deterministic and thread-safe.
 Result<ArrayRef> TestCompressor(const ArrayRef &chunk) {
     const DType &dtype = chunk->dtype();
-    if (dtype.is_primitive() && IsSignedInt(dtype.ptype())) {
-        return zigzag::ZigZagEncode(chunk);
-    }
-    if (dtype.is_primitive() || dtype.is_bool()) {
-        if (dtype.is_bool() && !dtype.is_nullable()) {
-            return bytebool::ByteBoolEncode(chunk);
+    if (dtype.is_primitive()) {
+        switch (dtype.ptype()) {
+            case PType::I8:
+            case PType::I16:
+                return zigzag::ZigZagEncode(chunk);
+            case PType::I32: {
+                // FoR over bit-packing, as the reference's compressor writes integers.
+                VX_ASSIGN_OR_RETURN(ArrayRef shifted, fastlanes::FoREncode(chunk));
+                const auto *frame = As<fastlanes::FoRArray>(*shifted);
+                VX_ASSIGN_OR_RETURN(ArrayRef encoded, Canonicalize(frame->encoded()));
+                VX_ASSIGN_OR_RETURN(uint8_t width, fastlanes::BestBitWidth(encoded));
+                VX_ASSIGN_OR_RETURN(ArrayRef packed, fastlanes::BitPackEncode(encoded, width));
+                return fastlanes::FoRArray::TryMake(packed, frame->reference());
+            }
+            case PType::I64:
+                return fastlanes::DeltaEncode(chunk);
+            case PType::U8:
+            case PType::U16:
+                return runend::RunEndEncode(chunk);
+            case PType::U32: {
+                VX_ASSIGN_OR_RETURN(uint8_t width, fastlanes::BestBitWidth(chunk));
+                return fastlanes::BitPackEncode(chunk, width);
+            }
+            case PType::F32:
+                return alp::ALPRDEncode(chunk);
+            case PType::F64:
+                return alp::ALPEncode(chunk);
+            default:
+                return fastlanes::RLEEncode(chunk);
         }
-        return runend::RunEndEncode(chunk);
+    }
+    if (dtype.is_bool()) {
+        return dtype.is_nullable() ? runend::RunEndEncode(chunk) : bytebool::ByteBoolEncode(chunk);
     }
     if (dtype.is_extension() && dtype.extension().id == kTimestampId) {
         return datetime_parts::DateTimePartsEncode(chunk);
@@ -49,7 +82,11 @@ Result<ArrayRef> TestCompressor(const ArrayRef &chunk) {
     if (dtype.is_decimal() && dtype.decimal().precision <= 18) {
         return decimal_byte_parts::DecimalBytePartsEncode(chunk);
     }
-    if ((dtype.is_utf8() || dtype.is_binary()) && chunk->len() > 0) {
+    if (dtype.is_utf8()) {
+        VX_ASSIGN_OR_RETURN(auto compressed, fsst::FsstCompress(chunk));
+        return ArrayRef(std::move(compressed));
+    }
+    if (dtype.is_binary() && chunk->len() > 0) {
         VX_ASSIGN_OR_RETURN(Scalar fill, ScalarAt(chunk, 0));
         return sparse::SparseEncode(chunk, fill);
     }
@@ -104,8 +141,10 @@ TEST(EncodedFileTest, EveryFamilyRoundTripsThroughAFile) {
         EXPECT_TRUE(ArraysEqual(table, read));
         std::set<std::string> encodings;
         CollectEncodings(read, encodings);
-        for (const char *id : {"vortex.zigzag", "vortex.runend", "vortex.bytebool", "vortex.datetimeparts",
-                               "vortex.decimal_byte_parts", "vortex.sparse"}) {
+        for (const char *id :
+             {"vortex.zigzag", "fastlanes.for", "fastlanes.bitpacked", "fastlanes.delta", "fastlanes.rle",
+              "vortex.runend", "vortex.bytebool", "vortex.datetimeparts", "vortex.decimal_byte_parts",
+              "vortex.alp", "vortex.alprd", "vortex.fsst", "vortex.sparse"}) {
             EXPECT_TRUE(encodings.count(id)) << id << " not in the file";
         }
     }
