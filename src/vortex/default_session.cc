@@ -9,10 +9,12 @@
 #include "vortex/encodings/decimal_byte_parts/register.h"
 #include "vortex/encodings/fastlanes/register.h"
 #include "vortex/encodings/fsst/register.h"
+#include "vortex/encodings/pco/register.h"
 #include "vortex/encodings/runend/register.h"
 #include "vortex/encodings/sequence/register.h"
 #include "vortex/encodings/sparse/register.h"
 #include "vortex/encodings/zigzag/register.h"
+#include "vortex/encodings/zstd/register.h"
 #include "vortex/layout/builtin_layouts.h"
 
 namespace vortex {
@@ -31,6 +33,9 @@ Result<SessionBuilder> DefaultSessionBuilder() {
     VX_RETURN_NOT_OK(decimal_byte_parts::RegisterDecimalBytePartsEncodings(builder));
     VX_RETURN_NOT_OK(alp::RegisterAlpEncodings(builder));
     VX_RETURN_NOT_OK(fsst::RegisterFsstEncodings(builder));
+    VX_RETURN_NOT_OK(zstd::RegisterZstdEncodings(builder));
+    // Recognised so that files using it fail with a message naming it; no decoder yet.
+    VX_RETURN_NOT_OK(pco::RegisterPcoEncodings(builder));
     VX_RETURN_NOT_OK(RegisterBuiltinLayouts(builder));
     return builder;
 }

@@ -21,6 +21,7 @@
 #include "vortex/encodings/sequence/sequence_array.h"
 #include "vortex/encodings/sparse/sparse_array.h"
 #include "vortex/encodings/zigzag/zigzag_array.h"
+#include "vortex/encodings/zstd/zstd_array.h"
 
 namespace vortex::bad_input {
 namespace {
@@ -99,6 +100,12 @@ std::vector<std::pair<ArrayRef, std::string>> EncodedForms(const ArrayRef &canon
         auto fsst = fsst::FsstCompress(canonical);
         if (fsst.ok()) {
             out.emplace_back(ArrayRef(*std::move(fsst)), "fsst");
+        }
+    }
+    if (dtype.is_primitive() || dtype.is_utf8() || dtype.is_binary()) {
+        auto compressed = zstd::ZstdCompress(canonical, zstd::ZstdOptions{.values_per_frame = 512});
+        if (compressed.ok()) {
+            out.emplace_back(ArrayRef(*std::move(compressed)), "zstd");
         }
     }
     if (dtype.is_bool()) {

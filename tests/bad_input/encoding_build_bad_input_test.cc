@@ -39,10 +39,18 @@ constexpr size_t kRandomMetadataPerEncoding = 10000;
 constexpr size_t kBufferFlipsPerBuffer = 48;
 constexpr size_t kChildMutantsPerChild = 32;
 
+// Registered only so that reading them names them ("unsupported encoding vortex.pco: ...");
+// no valid array of them can be built, so there is nothing to corrupt.
+bool IsDecodeUnsupported(std::string_view id) {
+    return id == "vortex.pco";
+}
+
 std::vector<std::string> RegisteredIds() {
     std::vector<std::string> out;
     for (std::string_view id : DefaultSession().encodings().ids()) {
-        out.emplace_back(id);
+        if (!IsDecodeUnsupported(id)) {
+            out.emplace_back(id);
+        }
     }
     return out;
 }

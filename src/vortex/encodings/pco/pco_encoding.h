@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "vortex/array/encoding.h"
+
+namespace vortex::pco {
+
+/// `vortex.pco`: metadata PcoMetadata{1: header bytes, 2: chunks [PcoChunkInfo{1: pages
+/// [PcoPageInfo{1: n_values}]}]}; buffers [one chunk meta per chunk, then every page of every
+/// chunk]; children [validity?]. Spec: arrays-encodings 7.12.
+///
+/// The chunk metas and pages are in the pco 1.0 wrapped format (tANS-coded latents with
+/// several modes and delta encodings), for which this implementation has no decoder yet:
+/// Build() checks the node's structure like the reference's deserialize and then fails with
+/// NotImplemented "unsupported encoding vortex.pco: ...", so a file using pco reports that
+/// instead of a generic unknown-encoding error or garbage. See docs/compatibility.md.
+class PcoEncoding final : public Encoding {
+public:
+    static constexpr std::string_view kId = "vortex.pco";
+    static const PcoEncoding &Instance();
+    std::string_view id() const override { return kId; }
+    using Encoding::Build;
+    Result<ArrayRef> Build(const DType &dtype,
+                           size_t len,
+                           std::span<const uint8_t> metadata,
+                           std::vector<Buffer> buffers,
+                           const ArrayChildren &children) const override;
+};
+
+} // namespace vortex::pco

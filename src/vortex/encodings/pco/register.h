@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include "vortex/base/status.h"
+
+namespace vortex {
+class SessionBuilder;
+} // namespace vortex
+
+namespace vortex::pco {
+
+/// Registers vortex.pco (which only reports that pco data cannot be decoded yet).
+Status RegisterPcoEncodings(SessionBuilder &builder);
+
+} // namespace vortex::pco
