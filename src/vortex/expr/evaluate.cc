@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/expr/evaluate.h"
 
+#include <cmath>
 #include <limits>
 #include <type_traits>
 #include <variant>
@@ -104,16 +105,37 @@ std::optional<int128_t> IntegerValue(const Scalar &scalar) {
         scalar.pvalue());
 }
 
+// A float literal with a fractional part, compared with an integer array.
+bool IsFractionalAgainstIntegers(const DType &dtype, const Scalar &literal) {
+    if (!dtype.is_primitive() || !IsInt(dtype.ptype()) || !literal.dtype().is_primitive() ||
+        !IsFloat(literal.dtype().ptype()) || literal.is_null()) {
+        return false;
+    }
+    return std::visit(
+        [](auto value) {
+            if constexpr (std::is_floating_point_v<decltype(value)>) {
+                return std::isfinite(value) && std::trunc(value) != value;
+            } else {
+                return false;
+            }
+        },
+        literal.pvalue());
+}
+
 } // namespace
 
 Result<ArrayRef> CompareToLiteral(const ArrayRef &array, const Scalar &literal, CompareOp op) {
-    auto direct = CompareScalar(array, literal, op);
-    if (direct.ok() || direct.status().code() != StatusCode::MismatchedTypes) {
-        return direct;
-    }
     const DType &dtype = array->dtype();
-    if (!dtype.is_primitive() || !literal.dtype().is_primitive() || literal.is_null()) {
-        return direct;
+    // CompareScalar casts the literal to the array's type, which truncates a fractional float
+    // against integers (x < 1.5 would become x < 1): those go to the f64 path below.
+    if (!IsFractionalAgainstIntegers(dtype, literal)) {
+        auto direct = CompareScalar(array, literal, op);
+        if (direct.ok() || direct.status().code() != StatusCode::MismatchedTypes) {
+            return direct;
+        }
+        if (!dtype.is_primitive() || !literal.dtype().is_primitive() || literal.is_null()) {
+            return direct;
+        }
     }
     const bool nullable = dtype.is_nullable() || literal.dtype().is_nullable();
     const std::optional<int128_t> literal_int = IntegerValue(literal);
