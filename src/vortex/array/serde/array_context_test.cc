@@ -19,9 +19,9 @@ using testing_internal::CanonicalSession;
 TEST(ArrayContextTest, WriteContextHoldsEveryRegisteredIdSorted) {
     const ArrayWriteContext context = ArrayWriteContext::FromSession(CanonicalSession());
     const std::vector<std::string> expected = {
-        "vortex.bool", "vortex.chunked",         "vortex.constant", "vortex.decimal",   "vortex.dict",
-        "vortex.ext",  "vortex.fixed_size_list", "vortex.list",     "vortex.listview",  "vortex.masked",
-        "vortex.null", "vortex.primitive",       "vortex.struct",   "vortex.varbinview"};
+        "vortex.bool", "vortex.chunked",         "vortex.constant", "vortex.decimal",  "vortex.dict",
+        "vortex.ext",  "vortex.fixed_size_list", "vortex.list",     "vortex.listview", "vortex.masked",
+        "vortex.null", "vortex.primitive",       "vortex.struct",   "vortex.varbin",   "vortex.varbinview"};
     ASSERT_EQ(std::vector<std::string>(context.ids().begin(), context.ids().end()), expected);
     for (size_t i = 0; i < expected.size(); ++i) {
         EXPECT_EQ(context.IndexOf(expected[i]), std::optional<uint16_t>(i)) << expected[i];
