@@ -19,6 +19,8 @@ int main(int argc, char **argv) {
 #ifdef VX_HAVE_DUCKDB
     vortex::cli::AddConvertCommand(app);
     vortex::cli::AddHeadCommand(app);
+    vortex::cli::AddBenchCommand(app);
+    vortex::cli::AddScanCommand(app);
 #endif
     try {
         app.parse(argc, argv);

@@ -10,5 +10,7 @@ void AddDemoCommand(CLI::App &app);
 void AddConvertCommand(CLI::App &app);
 void AddInspectCommand(CLI::App &app);
 void AddHeadCommand(CLI::App &app);
+void AddBenchCommand(CLI::App &app);
+void AddScanCommand(CLI::App &app);
 
 } // namespace vortex::cli

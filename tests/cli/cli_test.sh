@@ -22,11 +22,40 @@ expected=$'city,population\nAmsterdam,921402\nReykjavík,139875\nZürich,447082'
 "$vx" convert "$dir/back.parquet" "$dir/again.vortex" --progress never
 cmp <("$vx" head "$dir/cities.vortex" -n 100) <("$vx" head "$dir/again.vortex" -n 100)
 
+# scan: filter, projection, row range, take, limit; its CSV is what head prints for the same rows.
+scan_out="$("$vx" scan "$dir/cities.vortex" --filter "population > 500000 AND country IN ('NL', 'PL', 'US')" --columns city,population)"
+expected=$'city,population\nAmsterdam,921402\n"Washington, D.C.",678972\nKraków,803282'
+[ "$scan_out" = "$expected" ] || { echo "unexpected scan --filter output: $scan_out"; exit 1; }
+scan_out="$("$vx" scan "$dir/cities.vortex" --filter "founded < '1700-01-01' OR city LIKE 'Z%'" --columns city)"
+[ "$scan_out" = $'city\nAmsterdam\nZürich\nSão Paulo\nKraków' ] || { echo "unexpected scan date/LIKE output: $scan_out"; exit 1; }
+scan_out="$("$vx" scan "$dir/cities.vortex" --rows 1:3 --columns city)"
+[ "$scan_out" = $'city\nReykjavík\nZürich' ] || { echo "unexpected scan --rows output: $scan_out"; exit 1; }
+scan_out="$("$vx" scan "$dir/cities.vortex" --take 9,0,4 --columns city --batch-rows 1)"
+[ "$scan_out" = $'city\nAmsterdam\nAtlantis\nWellington' ] || { echo "unexpected scan --take output: $scan_out"; exit 1; }
+[ "$("$vx" scan "$dir/cities.vortex" --limit 0)" = "$(head -n 1 "$examples/cities.csv")" ] || { echo "scan --limit 0 is not just the header"; exit 1; }
+[ "$("$vx" scan "$dir/cities.vortex" --filter "area_km2 IS NULL" | wc -l)" = 3 ] || { echo "scan IS NULL found the wrong rows"; exit 1; }
+cmp <("$vx" scan "$dir/cities.vortex" --limit 4) <("$vx" head "$dir/cities.vortex" -n 4)
+cmp <("$vx" scan "$dir/cities.vortex" --filter "population >= 0") <("$vx" head "$dir/cities.vortex" -n 100)
+
 # Errors: one line on stderr, non-zero exit, no half-written output.
+for filter in "population >" "nope = 1" "city = 5" "city LIKE '%a'"; do
+    if "$vx" scan "$dir/cities.vortex" --filter "$filter" > "$dir/out.txt" 2> "$dir/err.txt"; then
+        echo "scan --filter \"$filter\" succeeded"; exit 1
+    fi
+    [ "$(wc -l < "$dir/err.txt")" = 1 ] || { echo "scan error was not one line:"; cat "$dir/err.txt"; exit 1; }
+    grep -q "position" "$dir/err.txt" || { echo "scan error names no position:"; cat "$dir/err.txt"; exit 1; }
+    [ ! -s "$dir/out.txt" ] || { echo "a failed scan printed output"; exit 1; }
+done
+if "$vx" scan "$dir/cities.vortex" --rows 5:100 2> /dev/null; then echo "scan --rows past the end succeeded"; exit 1; fi
 printf 'not a vortex file' > "$dir/bad.vortex"
 if "$vx" inspect "$dir/bad.vortex" 2> "$dir/err.txt"; then echo "inspect of a bad file succeeded"; exit 1; fi
 [ "$(wc -l < "$dir/err.txt")" = 1 ] || { echo "error was not one line:"; cat "$dir/err.txt"; exit 1; }
 if "$vx" convert "$dir/missing.csv" "$dir/out.vortex" 2> "$dir/err.txt"; then echo "missing input succeeded"; exit 1; fi
 [ ! -e "$dir/out.vortex" ] || { echo "a failed convert left its output behind"; exit 1; }
 if "$vx" head "$dir/cities.vortex" --columns nope 2> /dev/null; then echo "unknown column succeeded"; exit 1; fi
+
+# The benchmarks run end to end at tiny sizes (a smoke run, not a measurement).
+"$vx" bench open --quick --reps 1 --tmp-dir "$dir" | grep "footer cache" > /dev/null
+"$vx" bench take --quick --reps 1 --tmp-dir "$dir" --json | grep '"speedup_vs_best_duckdb"' > /dev/null
+"$vx" bench export --quick --reps 1 --tmp-dir "$dir" --executor-threads 1,2 --json | grep '"ratio_vs_first"' > /dev/null
 echo "cli ok"

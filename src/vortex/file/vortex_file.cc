@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
+#include "vortex/base/check.h"
+#include "vortex/file/footer_cache.h"
 #include "vortex/layout/layouts/struct_layout.h"
 #include "vortex/session/session.h"
 
@@ -17,8 +20,25 @@ VortexFile::VortexFile(std::shared_ptr<const ReadAt> source,
                        uint64_t tail_offset,
                        Footer footer,
                        int open_reads)
+    : VortexFile(std::move(source),
+                 std::move(session),
+                 file_size,
+                 std::move(tail),
+                 tail_offset,
+                 std::make_shared<const Footer>(std::move(footer)),
+                 open_reads) {}
+
+VortexFile::VortexFile(std::shared_ptr<const ReadAt> source,
+                       std::shared_ptr<const Session> session,
+                       uint64_t file_size,
+                       Buffer tail,
+                       uint64_t tail_offset,
+                       std::shared_ptr<const Footer> footer,
+                       int open_reads)
     : source_(std::move(source)), session_(std::move(session)), file_size_(file_size), tail_(std::move(tail)),
-      tail_offset_(tail_offset), footer_(std::move(footer)), open_reads_(open_reads) {}
+      tail_offset_(tail_offset), footer_(std::move(footer)), open_reads_(open_reads) {
+    VX_CHECK(footer_ != nullptr);
+}
 
 Result<std::shared_ptr<const VortexFile>> VortexFile::Open(std::shared_ptr<const ReadAt> source,
                                                            std::shared_ptr<const Session> session,
@@ -58,19 +78,43 @@ Result<std::shared_ptr<const VortexFile>> VortexFile::Open(const std::string &pa
                                                            std::shared_ptr<const Session> session,
                                                            bool mmap,
                                                            OpenOptions options) {
+    // The cache needs the identity of the very file the source opened: stat before and after
+    // the open, and use the cache only when both agree (no rename or rewrite in between).
+    std::shared_ptr<FooterCache> cache = options.dtype.has_value() ? nullptr : options.footer_cache;
+    std::optional<FileIdentity> before;
+    if (cache != nullptr) {
+        if (auto id = StatFileIdentity(path); id.ok()) {
+            before = std::move(*id);
+        }
+    }
     std::shared_ptr<const ReadAt> source;
     if (mmap) {
         VX_ASSIGN_OR_RETURN(source, MmapReadAt::Open(path));
     } else {
         VX_ASSIGN_OR_RETURN(source, FileReadAt::Open(path));
     }
-    return Open(std::move(source), std::move(session), std::move(options));
+    if (!before.has_value() || session == nullptr) {
+        return Open(std::move(source), std::move(session), std::move(options));
+    }
+    auto after = StatFileIdentity(path);
+    VX_ASSIGN_OR_RETURN(uint64_t size, source->Size());
+    if (!after.ok() || !(*after == *before) || size != before->size) {
+        return Open(std::move(source), std::move(session), std::move(options));
+    }
+    if (std::shared_ptr<const Footer> footer = cache->Lookup(*before, *session)) {
+        // No tail in memory: every segment is read from the source.
+        return std::make_shared<const VortexFile>(std::move(source), std::move(session), size, Buffer(), size,
+                                                  std::move(footer), 0);
+    }
+    VX_ASSIGN_OR_RETURN(auto file, Open(std::move(source), session, std::move(options)));
+    cache->Insert(*before, std::move(session), file->shared_footer());
+    return file;
 }
 
 Result<Buffer> VortexFile::ReadSegment(uint32_t segment_id) const {
-    VX_ENSURE(segment_id < footer_.segments.size(), OutOfBounds, "segment {} outside the {} segments",
-              segment_id, footer_.segments.size());
-    const SegmentSpec &spec = footer_.segments[segment_id];
+    VX_ENSURE(segment_id < footer_->segments.size(), OutOfBounds, "segment {} outside the {} segments",
+              segment_id, footer_->segments.size());
+    const SegmentSpec &spec = footer_->segments[segment_id];
     Buffer bytes;
     if (spec.offset >= tail_offset_ && spec.offset + spec.length <= file_size_) {
         bytes = tail_.Slice(static_cast<size_t>(spec.offset - tail_offset_), spec.length);
@@ -81,8 +125,8 @@ Result<Buffer> VortexFile::ReadSegment(uint32_t segment_id) const {
 }
 
 Result<ArrayRef> VortexFile::Read(uint64_t begin, uint64_t end) const {
-    LayoutReadContext ctx{*this, *footer_.arrays};
-    return footer_.layout->Read(ctx, begin, end);
+    LayoutReadContext ctx{*this, *footer_->arrays};
+    return footer_->layout->Read(ctx, begin, end);
 }
 
 Result<ArrayRef>
@@ -96,9 +140,9 @@ VortexFile::ReadColumns(std::span<const std::string> names, uint64_t begin, uint
         VX_ENSURE(it != fields.names.end(), InvalidArgument, "no column named '{}'", name);
         indices.push_back(static_cast<size_t>(it - fields.names.begin()));
     }
-    LayoutReadContext ctx{*this, *footer_.arrays};
+    LayoutReadContext ctx{*this, *footer_->arrays};
     // The writer's root for a struct file is a struct layout, possibly under a zone map.
-    const Layout *root = footer_.layout.get();
+    const Layout *root = footer_->layout.get();
     if (const auto *structure = dynamic_cast<const StructLayout *>(root)) {
         return structure->ReadFields(ctx, indices, begin, end);
     }

@@ -15,6 +15,7 @@
 
 namespace vortex {
 
+class FooterCache;
 class Session;
 
 struct OpenOptions {
@@ -23,6 +24,9 @@ struct OpenOptions {
     uint64_t initial_read_size = kDefaultInitialReadSize;
     /// The dtype, for files written without one (or to override the stored one).
     std::optional<DType> dtype;
+    /// Opens by path consult it first (keyed by path, size, mtime, inode and session): a hit
+    /// reads no tail and parses no footer. Not used when `dtype` is set.
+    std::shared_ptr<FooterCache> footer_cache;
 };
 
 /// An open Vortex file: its footer, decoded and validated, and a source for its segments.
@@ -42,13 +46,15 @@ public:
                                                           bool mmap = false,
                                                           OpenOptions options = {});
 
-    const DType &dtype() const { return footer_.dtype; }
-    uint64_t row_count() const { return footer_.layout->row_count(); }
-    const LayoutRef &layout() const { return footer_.layout; }
-    const Footer &footer() const { return footer_; }
-    const std::vector<SegmentSpec> &segments() const { return footer_.segments; }
+    const DType &dtype() const { return footer_->dtype; }
+    uint64_t row_count() const { return footer_->layout->row_count(); }
+    const LayoutRef &layout() const { return footer_->layout; }
+    const Footer &footer() const { return *footer_; }
+    /// The footer, shared (a FooterCache hands the same one to every open of a file version).
+    const std::shared_ptr<const Footer> &shared_footer() const { return footer_; }
+    const std::vector<SegmentSpec> &segments() const { return footer_->segments; }
     uint64_t file_size() const { return file_size_; }
-    /// How many reads Open issued (1 or 2).
+    /// How many reads Open issued (1 or 2; 0 when the footer came from a FooterCache).
     int open_reads() const { return open_reads_; }
     const ReadAt &source() const { return *source_; }
     const Session &session() const { return *session_; }
@@ -70,6 +76,14 @@ public:
                uint64_t tail_offset,
                Footer footer,
                int open_reads);
+    /// `tail` may be empty with `tail_offset` = `file_size` (every segment is then read).
+    VortexFile(std::shared_ptr<const ReadAt> source,
+               std::shared_ptr<const Session> session,
+               uint64_t file_size,
+               Buffer tail,
+               uint64_t tail_offset,
+               std::shared_ptr<const Footer> footer,
+               int open_reads);
 
 private:
     std::shared_ptr<const ReadAt> source_;
@@ -78,7 +92,7 @@ private:
     // The bytes [tail_offset_, file_size_) read at open; segments inside are served from it.
     Buffer tail_;
     uint64_t tail_offset_;
-    Footer footer_;
+    std::shared_ptr<const Footer> footer_; // never null
     int open_reads_;
 };
 

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+// Helpers shared by the `vx bench` commands: options, timers, samples, temp dirs, tables.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace vortex::cli::bench {
+
+/// Options every benchmark takes.
+struct BenchOptions {
+    bool json = false;
+    /// Tiny sizes, for CI: proves the command runs, measures nothing.
+    bool quick = false;
+    /// Timed repetitions; min and median are reported.
+    int reps = 3;
+    /// Run before each timed repetition (e.g. shared/tools/quiet.sh); a non-zero exit is
+    /// counted as a timeout and reported.
+    std::string quiet_script;
+    /// Where temporary files go (a fresh directory under it, removed at the end).
+    std::string tmp_dir;
+};
+
+/// Seconds on a monotonic clock.
+double NowSeconds();
+/// User + system CPU seconds of this process so far.
+double CpuSeconds();
+
+/// Runs the quiet script if one is set; returns false when it reported a timeout.
+bool WaitQuiet(const BenchOptions &options);
+
+/// Sorted copies of timing samples.
+struct Samples {
+    std::vector<double> values;
+    void Add(double v) { values.push_back(v); }
+    double Min() const;
+    double Median() const;
+};
+
+/// A fresh directory, removed with its contents on destruction.
+class TempDir {
+public:
+    explicit TempDir(const std::string &base);
+    ~TempDir();
+    TempDir(const TempDir &) = delete;
+    TempDir &operator=(const TempDir &) = delete;
+    const std::string &path() const { return path_; }
+    std::string File(const std::string &name) const { return path_ + "/" + name; }
+
+private:
+    std::string path_;
+};
+
+/// Prints rows of cells as an aligned text table (first row is the header).
+void PrintTable(const std::vector<std::vector<std::string>> &rows);
+
+/// "%.3g"-style short numbers for tables.
+std::string Fmt(double value, int precision = 3);
+
+/// The subcommands of `vx bench`; each reads the shared options when it runs.
+void AddOpenBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
+void AddTakeBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
+void AddExportBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
+
+} // namespace vortex::cli::bench
