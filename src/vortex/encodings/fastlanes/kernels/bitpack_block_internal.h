@@ -39,7 +39,7 @@ template <size_t R>
 inline constexpr size_t kRowBase = kOrder[R / 8] * 16 + (R % 8) * 128;
 
 // Decodes row R of every lane. The lane loop is innermost and R, W are constants, so each row
-// is one short vector loop with immediate shifts.
+// is one short vector loop with immediate shifts. Used for u8 (see UnpackBlock).
 template <typename T, unsigned W, size_t R>
 inline __attribute__((always_inline)) void UnpackRow(const T *__restrict packed, T *__restrict out) {
     constexpr unsigned kT = kBits<T>;
@@ -65,6 +65,36 @@ inline __attribute__((always_inline)) void UnpackRow(const T *__restrict packed,
             row_out[lane] = static_cast<T>((lo[lane] >> kShift) & kMask<T, W>);
         }
     }
+}
+
+// Decodes row R of lane `lane`: the value at bit R * W of the lane's packed words.
+template <typename T, unsigned W, size_t R>
+inline __attribute__((always_inline)) void
+UnpackLaneRow(const T *__restrict packed, T *__restrict out, size_t lane) {
+    constexpr unsigned kT = kBits<T>;
+    constexpr size_t kL = kLaneCount<T>;
+    constexpr size_t kBit = R * W;
+    constexpr size_t kWord = kBit / kT;
+    constexpr unsigned kShift = kBit % kT;
+    const T lo = packed[kWord * kL + lane];
+    if constexpr (kShift + W > kT) {
+        const T hi = packed[(kWord + 1) * kL + lane];
+        const T value = static_cast<T>((lo >> kShift) | (hi << (kT - kShift)));
+        out[kRowBase<R> + lane] = static_cast<T>(value & kMask<T, W>);
+    } else if constexpr (kShift + W == kT) {
+        // The value reaches the word's top bit: no mask needed.
+        out[kRowBase<R> + lane] = static_cast<T>(lo >> kShift);
+    } else {
+        out[kRowBase<R> + lane] = static_cast<T>((lo >> kShift) & kMask<T, W>);
+    }
+}
+
+// Decodes every row of lane `lane`, lowest row first: each packed word is loaded once and
+// feeds all the rows that lie in it (R and W are constants, so every shift is an immediate).
+template <typename T, unsigned W, size_t... R>
+inline __attribute__((always_inline)) void
+UnpackLane(const T *__restrict packed, T *__restrict out, size_t lane, std::index_sequence<R...>) {
+    (UnpackLaneRow<T, W, R>(packed, out, lane), ...);
 }
 
 // Encodes row R of every lane: the first row touching a word assigns it, later ones OR into
@@ -101,11 +131,21 @@ void UnpackBlock(const T *__restrict packed, T *__restrict out) noexcept {
         for (size_t i = 0; i < 1024; ++i) {
             out[i] = 0;
         }
-    } else {
+    } else if constexpr (sizeof(T) == 1) {
+        // u8 has only 8 rows; rows outermost measured 6-14% faster for it (AVX2, even widths
+        // under AVX-512) than the lane-outer form below.
         [&]<size_t... R>(std::index_sequence<R...>) {
             (UnpackRow<T, W, R>(packed, out), ...);
         }
         (std::make_index_sequence<kBits<T>>{});
+    } else {
+        // The lane loop is outermost and is what the compiler vectorizes: one vector of lanes
+        // is loaded word by word and all bits(T) rows of it are stored. Measured against rows
+        // outermost (AVX-512, L1-resident): W = bits(T) 2x (that form became one memcpy call
+        // per row), u16 W 5-15 about 1.1x (AVX2 1.25-1.4x), u32 W > 20 about 1.05x.
+        for (size_t lane = 0; lane < kLaneCount<T>; ++lane) {
+            UnpackLane<T, W>(packed, out, lane, std::make_index_sequence<kBits<T>>{});
+        }
     }
 }
 
