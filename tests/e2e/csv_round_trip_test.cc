@@ -18,6 +18,7 @@
 
 #include "duckdb/bridge/duckdb_database.h"
 #include "duckdb/bridge/file_array_reader.h"
+#include "e2e_test_util.h"
 
 namespace vortex {
 namespace {
@@ -33,44 +34,9 @@ std::string ReadFile(const fs::path &path) {
     return out.str();
 }
 
-class TempDir {
-public:
-    TempDir() {
-        path_ = fs::temp_directory_path() /
-                ("vortex_e2e_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++));
-        fs::create_directories(path_);
-    }
-    ~TempDir() { fs::remove_all(path_); }
-    const fs::path &path() const { return path_; }
-
-private:
-    static inline int counter_ = 0;
-    fs::path path_;
-};
-
-// Converts `csv` to a .vortex file at `out` through the bridge and the file writer.
-Status CsvToVortex(DuckDB &db, const std::string &csv, const fs::path &out, size_t threads) {
-    VX_ASSIGN_OR_RETURN(std::string query, duckdb_bridge::SourceQuery(csv));
-    VX_ASSIGN_OR_RETURN(auto reader, db.Query(query));
-    Executor executor(threads);
-    WriteOptions options;
-    options.executor = &executor;
-    VX_ASSIGN_OR_RETURN(auto sink, FileWriteSink::Open(out.string()));
-    VX_ASSIGN_OR_RETURN(auto writer,
-                        FileWriter::Open(std::move(sink), reader->dtype(), DefaultSessionPtr(), options));
-    while (true) {
-        VX_ASSIGN_OR_RETURN(auto batch, reader->Next());
-        if (!batch) {
-            break;
-        }
-        VX_RETURN_NOT_OK(writer->Write(*batch));
-    }
-    return writer->Finish().status();
-}
-
 void CheckRoundTrip(const std::string &csv) {
     SCOPED_TRACE(csv);
-    TempDir dir;
+    e2e::TempDir dir("vortex_e2e");
     ASSERT_OK_AND_ASSIGN(DuckDB db, DuckDB::Open(2));
 
     // DuckDB's own re-export is the reference.
@@ -78,8 +44,14 @@ void CheckRoundTrip(const std::string &csv) {
     ASSERT_OK_AND_ASSIGN(auto direct, db.Query(query));
     ASSERT_OK(db.CopyTo(*direct, (dir.path() / "reference.csv").string(), CopyFormat::Csv));
 
-    ASSERT_OK(CsvToVortex(db, csv, dir.path() / "one.vortex", 1));
-    ASSERT_OK(CsvToVortex(db, csv, dir.path() / "eight.vortex", 8));
+    Executor one_thread(1);
+    Executor eight_threads(8);
+    WriteOptions one_options;
+    one_options.executor = &one_thread;
+    WriteOptions eight_options;
+    eight_options.executor = &eight_threads;
+    ASSERT_OK(e2e::CsvToVortex(db, csv, dir.path() / "one.vortex", one_options));
+    ASSERT_OK(e2e::CsvToVortex(db, csv, dir.path() / "eight.vortex", eight_options));
     if (ReadFile(dir.path() / "one.vortex") != ReadFile(dir.path() / "eight.vortex")) {
         fs::copy_file(dir.path() / "one.vortex", "/tmp/e2e_one.vortex", fs::copy_options::overwrite_existing);
         fs::copy_file(dir.path() / "eight.vortex", "/tmp/e2e_eight.vortex",
@@ -104,11 +76,8 @@ void CheckRoundTrip(const std::string &csv) {
 
 std::vector<std::string> DataSets() {
     std::vector<std::string> out;
-    for (const char *name : {"us_babynames_by_state", "flights_3m", "asn_ipv4", "movielens_100k"}) {
-        out.push_back(std::string(VORTEX_TEST_DATA_DIR) + "/" + name + "_sample.csv.zst");
-        if (const char *real = std::getenv("VORTEX_REAL_DATA_DIR")) {
-            out.push_back(std::string(real) + "/" + name + ".csv.zst");
-        }
+    for (const e2e::DataSetFile &data : e2e::SharedDataSets()) {
+        out.push_back(data.csv);
     }
     out.push_back(std::string(VORTEX_EXAMPLES_DIR) + "/cities.csv");
     return out;
@@ -138,7 +107,7 @@ TEST(DuckDBTypes, SurviveAVortexFile) {
         FROM range(0, 100) t(i)
         UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                          NULL, NULL, NULL, NULL, NULL, NULL, NULL)sql";
-    TempDir dir;
+    e2e::TempDir dir("vortex_e2e");
     ASSERT_OK_AND_ASSIGN(DuckDB db, DuckDB::Open(2));
     ASSERT_OK_AND_ASSIGN(auto reader, db.Query(select));
     std::vector<ArrayRef> batches;

@@ -21,7 +21,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <random>
-#include <unistd.h>
 #include <variant>
 
 #include <gtest/gtest.h>
@@ -35,6 +34,7 @@
 #include "vortex/vortex.h"
 
 #include "duckdb/bridge/duckdb_database.h"
+#include "e2e_test_util.h"
 
 namespace vortex {
 namespace {
@@ -45,21 +45,6 @@ using duckdb_bridge::QuoteSqlIdentifier;
 using duckdb_bridge::QuoteSqlString;
 using expr::ExprKind;
 using expr::ExprRef;
-
-class TempDir {
-public:
-    TempDir() {
-        path_ = fs::temp_directory_path() /
-                ("vortex_scan_oracle_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++));
-        fs::create_directories(path_);
-    }
-    ~TempDir() { fs::remove_all(path_); }
-    const fs::path &path() const { return path_; }
-
-private:
-    static inline int counter_ = 0;
-    fs::path path_;
-};
 
 // ---- Expr -> DuckDB SQL -------------------------------------------------------------------
 
@@ -214,25 +199,6 @@ Result<ArrayRef> ReadAll(duckdb_bridge::ArrayReader &reader) {
         batches.push_back(*batch);
     }
     return ConcatCanonical(batches, reader.dtype());
-}
-
-// Converts `csv` to a .vortex file with chunks of `zone_len` rows, as `vx convert` does.
-Status CsvToVortex(DuckDB &db, const std::string &csv, const fs::path &out, uint64_t zone_len) {
-    VX_ASSIGN_OR_RETURN(std::string query, duckdb_bridge::SourceQuery(csv));
-    VX_ASSIGN_OR_RETURN(auto reader, db.Query(query));
-    WriteOptions options;
-    options.zone_len = zone_len;
-    VX_ASSIGN_OR_RETURN(auto sink, FileWriteSink::Open(out.string()));
-    VX_ASSIGN_OR_RETURN(auto writer,
-                        FileWriter::Open(std::move(sink), reader->dtype(), DefaultSessionPtr(), options));
-    while (true) {
-        VX_ASSIGN_OR_RETURN(auto batch, reader->Next());
-        if (!batch) {
-            break;
-        }
-        VX_RETURN_NOT_OK(writer->Write(*batch));
-    }
-    return writer->Finish().status();
 }
 
 // One query, described for both sides.
@@ -546,7 +512,9 @@ Result<DataSet> Load(const std::string &csv, const fs::path &dir, uint64_t zone_
     VX_ASSIGN_OR_RETURN(DuckDB db, DuckDB::Open(1));
     data.db = std::make_unique<DuckDB>(std::move(db));
     const fs::path path = dir / "data.vortex";
-    VX_RETURN_NOT_OK(CsvToVortex(*data.db, csv, path, zone_len));
+    WriteOptions options;
+    options.zone_len = zone_len;
+    VX_RETURN_NOT_OK(e2e::CsvToVortex(*data.db, csv, path, options));
     VX_ASSIGN_OR_RETURN(data.file, VortexFile::Open(path.string(), DefaultSessionPtr()));
     VX_ASSIGN_OR_RETURN(std::string source, duckdb_bridge::SourceQuery(csv));
     VX_RETURN_NOT_OK(data.db->Execute("CREATE TABLE t AS " + source));
@@ -555,7 +523,7 @@ Result<DataSet> Load(const std::string &csv, const fs::path &dir, uint64_t zone_
 
 void CheckDataSet(const std::string &csv, bool full) {
     SCOPED_TRACE(csv);
-    TempDir dir;
+    e2e::TempDir dir("vortex_scan_oracle");
     // Small chunks on the samples so ranges and takes cross several chunk boundaries.
     const uint64_t zone_len = full ? 8192 : 700;
     ASSERT_OK_AND_ASSIGN(DataSet data, Load(csv, dir.path(), zone_len));
@@ -645,26 +613,15 @@ void CheckDataSet(const std::string &csv, bool full) {
     }
 }
 
-std::vector<std::pair<std::string, bool>> DataSets() {
-    std::vector<std::pair<std::string, bool>> out;
-    for (const char *name : {"us_babynames_by_state", "flights_3m", "asn_ipv4", "movielens_100k"}) {
-        out.emplace_back(std::string(VORTEX_TEST_DATA_DIR) + "/" + name + "_sample.csv.zst", false);
-        if (const char *real = std::getenv("VORTEX_REAL_DATA_DIR")) {
-            out.emplace_back(std::string(real) + "/" + name + ".csv.zst", true);
-        }
-    }
-    return out;
-}
-
 TEST(ScanOracle, GeneratedFiltersMatchDuckDBOnEveryDataSet) {
-    for (const auto &[csv, full] : DataSets()) {
-        CheckDataSet(csv, full);
+    for (const e2e::DataSetFile &data : e2e::SharedDataSets()) {
+        CheckDataSet(data.csv, data.full);
     }
 }
 
 // Signed zeros and NaN: where IEEE (DuckDB) and totalOrder (Vortex) agree, and where not.
 TEST(ScanOracle, FloatEdgeCases) {
-    TempDir dir;
+    e2e::TempDir dir("vortex_scan_oracle");
     const fs::path csv = dir.path() / "floats.csv";
     {
         ASSERT_OK_AND_ASSIGN(DuckDB db, DuckDB::Open(1));
