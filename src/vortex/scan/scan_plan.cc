@@ -35,8 +35,8 @@ void CollectSplitPoints(const Layout &layout, uint64_t base, std::vector<uint64_
     }
 }
 
-Result<size_t> FieldIndex(const StructLayout &root, std::string_view name) {
-    const auto &names = root.dtype().struct_fields().names;
+Result<size_t> FieldIndex(const DType &root, std::string_view name) {
+    const auto &names = root.struct_fields().names;
     const auto it = std::find(names.begin(), names.end(), name);
     VX_ENSURE(it != names.end(), InvalidArgument, "no column named {}", name);
     return static_cast<size_t>(it - names.begin());
@@ -72,7 +72,7 @@ Result<RowRanges> PrunedRows(const ScanPlan &plan, uint64_t row_count) {
         }
         std::vector<std::pair<size_t, const ZoneMapLayout *>> zone_maps;
         for (const std::string &column : columns) {
-            VX_ASSIGN_OR_RETURN(size_t field, FieldIndex(*plan.root_struct, column));
+            VX_ASSIGN_OR_RETURN(size_t field, FieldIndex(plan.root_struct->dtype(), column));
             const auto *zone_map = dynamic_cast<const ZoneMapLayout *>(plan.root_struct->field(field).get());
             if (zone_map == nullptr || !zone_map->zones() ||
                 (!zone_maps.empty() && zone_maps.front().second->zone_len() != zone_map->zone_len())) {
@@ -168,6 +168,20 @@ std::optional<SplitRange> SelectRows(uint64_t begin,
 
 } // namespace
 
+Result<DType> ScanOutputDType(const ScanSource &source, const ScanOptions &options) {
+    const DType &root = source.layout->dtype();
+    if (!options.projection) {
+        return root;
+    }
+    VX_ENSURE(root.is_struct(), InvalidArgument, "a projection needs a struct file, this one holds {}", root);
+    std::vector<DType> dtypes;
+    for (const std::string &name : *options.projection) {
+        VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(root, name));
+        dtypes.push_back(root.struct_fields().dtypes[index]);
+    }
+    return DType::Struct(*options.projection, std::move(dtypes), root.nullability());
+}
+
 Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const ScanOptions &options) {
     VX_ENSURE(source.layout && source.segments && source.arrays, InvalidArgument, "incomplete scan source");
     VX_ENSURE(options.batch_rows > 0 && options.split_rows > 0, InvalidArgument,
@@ -187,7 +201,7 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
         const StructFields &fields = root.dtype().struct_fields();
         if (options.projection) {
             for (const std::string &name : *options.projection) {
-                VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(*plan->root_struct, name));
+                VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(root.dtype(), name));
                 plan->projection.push_back(index);
             }
         } else {
@@ -197,29 +211,22 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
         }
         if (plan->filter) {
             for (const std::string &name : expr::ReferencedColumns(*plan->filter)) {
-                VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(*plan->root_struct, name));
+                VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(root.dtype(), name));
                 plan->filter_fields.push_back(index);
             }
         }
-        std::vector<std::string> names;
-        std::vector<DType> dtypes;
         for (size_t index : plan->projection) {
-            names.push_back(fields.names[index]);
-            dtypes.push_back(fields.dtypes[index]);
             read_layouts.push_back(plan->root_struct->field(index).get());
         }
         for (size_t index : plan->filter_fields) {
             read_layouts.push_back(plan->root_struct->field(index).get());
         }
-        plan->output_dtype = DType::Struct(std::move(names), std::move(dtypes), root.dtype().nullability());
     } else {
-        VX_ENSURE(!options.projection, InvalidArgument, "a projection needs a struct file, this one holds {}",
-                  root.dtype());
         VX_ENSURE(!plan->filter, InvalidArgument, "a filter needs a struct file, this one holds {}",
                   root.dtype());
-        plan->output_dtype = root.dtype();
         read_layouts.push_back(&root);
     }
+    VX_ASSIGN_OR_RETURN(plan->output_dtype, ScanOutputDType(source, options));
 
     uint64_t begin = 0;
     uint64_t end = row_count;

@@ -47,6 +47,10 @@ struct ScanPlan {
     uint64_t pruned_rows = 0;
 };
 
+/// The output dtype of a scan with `options` over `source`, without planning: the file's
+/// dtype, or the projected struct (unknown columns are InvalidArgument errors).
+Result<DType> ScanOutputDType(const ScanSource &source, const ScanOptions &options);
+
 /// Plans a scan: resolves columns, collects the natural split points of every column read
 /// (chunk boundaries), cuts long spans, prunes zones with the filter's zone-map statistics and
 /// applies the row range and take. May read zone tables; never reads data segments.

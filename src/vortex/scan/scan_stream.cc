@@ -132,22 +132,6 @@ struct ScanStream::State_ {
     }
 };
 
-Result<DType> ScanOutputDType(const ScanSource &source, const ScanOptions &options) {
-    const DType &root = source.layout->dtype();
-    if (!options.projection) {
-        return root;
-    }
-    VX_ENSURE(root.is_struct(), InvalidArgument, "a projection needs a struct file, this one holds {}", root);
-    const StructFields &fields = root.struct_fields();
-    std::vector<DType> dtypes;
-    for (const std::string &name : *options.projection) {
-        const auto it = std::find(fields.names.begin(), fields.names.end(), name);
-        VX_ENSURE(it != fields.names.end(), InvalidArgument, "no column named {}", name);
-        dtypes.push_back(fields.dtypes[static_cast<size_t>(it - fields.names.begin())]);
-    }
-    return DType::Struct(*options.projection, std::move(dtypes), root.nullability());
-}
-
 ScanStream::ScanStream(std::shared_ptr<State_> state, DType dtype)
     : state_(std::move(state)), dtype_(std::move(dtype)) {}
 

@@ -55,7 +55,4 @@ private:
     DType dtype_;
 };
 
-/// The output dtype of a scan with `options` over `source` (checks the projection).
-Result<DType> ScanOutputDType(const ScanSource &source, const ScanOptions &options);
-
 } // namespace vortex::scan

@@ -46,19 +46,12 @@ LayoutRef FlatLayout::Make(DType dtype, uint64_t row_count, uint32_t segment_id)
 }
 
 Result<ArrayRef> FlatLayout::ReadAll(const LayoutReadContext &ctx) const {
-    if (ctx.cache != nullptr) {
-        if (ArrayRef cached = ctx.cache->Get(this)) {
-            return cached;
-        }
-    }
-    VX_ASSIGN_OR_RETURN(Buffer segment, ctx.segments.ReadSegment(segment_id()));
-    VX_ENSURE(row_count() <= SIZE_MAX, Serde, "vortex.flat: {} rows do not fit in memory", row_count());
-    VX_ASSIGN_OR_RETURN(ArrayRef array,
-                        DeserializeArray(segment, dtype(), static_cast<size_t>(row_count()), ctx.arrays));
-    if (ctx.cache != nullptr) {
-        ctx.cache->Put(this, array);
-    }
-    return array;
+    auto load = [&]() -> Result<ArrayRef> {
+        VX_ASSIGN_OR_RETURN(Buffer segment, ctx.segments.ReadSegment(segment_id()));
+        VX_ENSURE(row_count() <= SIZE_MAX, Serde, "vortex.flat: {} rows do not fit in memory", row_count());
+        return DeserializeArray(segment, dtype(), static_cast<size_t>(row_count()), ctx.arrays);
+    };
+    return ctx.cache != nullptr ? ctx.cache->GetOrLoad(this, load) : load();
 }
 
 Result<ArrayRef> FlatLayout::Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const {
