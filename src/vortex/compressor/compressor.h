@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <cstdint>
+
+#include "vortex/array/array.h"
+#include "vortex/base/result.h"
+
+namespace vortex {
+
+struct CompressorOptions {
+    /// Adds zstd for strings and binaries: smaller files, slower decoding (the reference's
+    /// "compact" compressor without pco, which we cannot write).
+    bool compact = false;
+    /// Dictionary-encodes integer arrays. The file writer turns it off for column data (the dict
+    /// layout does that job there) and keeps it for zone tables, as the reference does.
+    bool integer_dict = true;
+    /// How many encodings may be stacked on one value (the reference's cascade depth).
+    int max_depth = 3;
+};
+
+/// BtrBlocks-style compression of one array (any dtype, any encoding): for each leaf array the
+/// applicable schemes are tried on a sample of a few runs of contiguous values, the one giving
+/// the smallest result wins (ties go to the cheaper decoder, listed first), and the children it
+/// produces (codes, run ends, encoded integers, ...) are compressed the same way, up to
+/// `max_depth` levels. Structs, lists and extensions compress their parts. Only encodings the
+/// reference's readers accept are emitted. Deterministic: the same input gives the same array
+/// whatever thread runs it. Returns the input's canonical form when nothing pays.
+Result<ArrayRef> Compress(const ArrayRef &array, const CompressorOptions &options = {});
+
+} // namespace vortex

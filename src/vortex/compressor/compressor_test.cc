@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <cmath>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/arrays/varbinview/varbinview_array.h"
+#include "vortex/array/serde/array_context.h"
+#include "vortex/array/serde/serialized_array.h"
+#include "vortex/array/testing/array_equal.h"
+#include "vortex/array/testing/random_array.h"
+#include "vortex/array/testing/status_matchers.h"
+#include "vortex/compressor/compressor.h"
+#include "vortex/compressor/sample.h"
+#include "vortex/default_session.h"
+
+namespace vortex {
+namespace {
+
+// Serializes as a flat segment and reads it back with every built-in encoding registered:
+// proves the compressed tree is one a file can hold, not just an in-memory shape.
+Result<std::pair<ArrayRef, Buffer>> WriteAndRead(const ArrayRef &array) {
+    const Session &session = DefaultSession();
+    const ArrayWriteContext write_context = ArrayWriteContext::FromSession(session);
+    VX_ASSIGN_OR_RETURN(SerializedArray serialized, SerializeArray(array, write_context));
+    const Buffer segment = Buffer::Copy(serialized.ToBuffer().bytes());
+    const auto ids = write_context.ids();
+    const ArrayReadContext read_context =
+        ArrayReadContext::Resolve(std::vector<std::string>(ids.begin(), ids.end()), session);
+    VX_ASSIGN_OR_RETURN(ArrayRef read, DeserializeArray(segment, array->dtype(), array->len(), read_context));
+    return std::make_pair(read, segment);
+}
+
+// "fastlanes.for(fastlanes.bitpacked)": the encoding tree, for assertions and messages.
+std::string Tree(const Array &array) {
+    std::string out(array.encoding_id());
+    if (array.nchildren() > 0) {
+        out += "(";
+        for (size_t i = 0; i < array.nchildren(); ++i) {
+            out += (i > 0 ? ", " : "") + Tree(*array.child(i));
+        }
+        out += ")";
+    }
+    return out;
+}
+
+// Compresses, checks the values survive compression and a serialize/read cycle, and returns
+// the compressed array.
+ArrayRef RoundTrip(const ArrayRef &input, const CompressorOptions &options = {}) {
+    auto compressed = Compress(input, options);
+    EXPECT_OK(compressed);
+    if (!compressed.ok()) {
+        return input;
+    }
+    EXPECT_TRUE(ArraysEqual(input, *compressed)) << Tree(**compressed);
+    auto read = WriteAndRead(*compressed);
+    EXPECT_OK(read);
+    if (read.ok()) {
+        EXPECT_TRUE(ArraysEqual(input, read->first)) << Tree(**compressed);
+    }
+    return *compressed;
+}
+
+template <typename T>
+ArrayRef Ints(size_t n, auto generator, double null_fraction = 0.0, uint64_t seed = 1) {
+    std::mt19937_64 rng(seed);
+    std::vector<std::optional<T>> values(n);
+    for (size_t i = 0; i < n; ++i) {
+        const bool null = null_fraction > 0 && static_cast<double>(rng() % 10000) < null_fraction * 10000;
+        if (!null) {
+            values[i] = static_cast<T>(generator(i, rng));
+        }
+    }
+    if (null_fraction == 0) {
+        std::vector<T> plain(n);
+        for (size_t i = 0; i < n; ++i) {
+            plain[i] = *values[i];
+        }
+        return PrimitiveArray::FromValues(plain);
+    }
+    return PrimitiveArray::FromOptionals(values);
+}
+
+bool Contains(const ArrayRef &array, std::string_view encoding) {
+    return Tree(*array).find(encoding) != std::string::npos;
+}
+
+constexpr size_t kBlock = 70'000; // a few FastLanes blocks and a real sample
+
+TEST(CompressorTest, IntegerShapesPickTheirEncodingsAndShrink) {
+    struct Case {
+        std::string name;
+        ArrayRef input;
+        std::string_view expected_root;
+    };
+    std::vector<Case> cases = {
+        {"constant", Ints<int32_t>(kBlock, [](size_t, auto &) { return 7; }), "vortex.constant"},
+        {"sequence",
+         Ints<int64_t>(kBlock, [](size_t i, auto &) { return 1000 + 3 * static_cast<int64_t>(i); }),
+         "vortex.sequence"},
+        {"offset small range",
+         Ints<uint32_t>(kBlock, [](size_t, auto &rng) { return 1'000'000 + rng() % 1000; }), "fastlanes.for"},
+        {"small non-negative", Ints<int64_t>(kBlock, [](size_t, auto &rng) { return rng() % 100; }),
+         "fastlanes.bitpacked"},
+        {"long runs",
+         Ints<int32_t>(kBlock, [](size_t i, auto &) { return static_cast<int32_t>(i / 500) * 7919; }), ""},
+        {"sparse", Ints<int64_t>(kBlock, [](size_t, auto &rng) { return rng() % 100 == 0 ? rng() : 42; }),
+         ""},
+        {"negative and positive",
+         Ints<int32_t>(kBlock, [](size_t, auto &rng) { return static_cast<int>(rng() % 200) - 100; }), ""},
+        {"nullable small",
+         Ints<uint16_t>(
+             kBlock, [](size_t, auto &rng) { return rng() % 16; }, 0.3),
+         ""},
+        {"null dominated",
+         Ints<int32_t>(
+             kBlock, [](size_t, auto &rng) { return rng(); }, 0.97),
+         ""},
+    };
+    for (const Case &c : cases) {
+        SCOPED_TRACE(c.name);
+        ArrayRef compressed = RoundTrip(c.input);
+        if (!c.expected_root.empty()) {
+            EXPECT_TRUE(Contains(compressed, c.expected_root)) << Tree(*compressed);
+        }
+        EXPECT_LT(compressed->nbytes() * 2, c.input->nbytes()) << Tree(*compressed);
+    }
+}
+
+TEST(CompressorTest, RandomWideIntegersStayCanonical) {
+    ArrayRef input = Ints<uint64_t>(kBlock, [](size_t, auto &rng) { return rng(); });
+    ArrayRef compressed = RoundTrip(input);
+    EXPECT_EQ(compressed->encoding_id(), "vortex.primitive") << Tree(*compressed);
+}
+
+TEST(CompressorTest, IntegerDictionaryOnlyWhenAllowed) {
+    // 50 scattered distinct wide values: a dictionary beats bit-packing by far.
+    std::vector<uint64_t> distinct(50);
+    std::mt19937_64 rng(3);
+    for (auto &v : distinct) {
+        v = rng();
+    }
+    ArrayRef input = Ints<uint64_t>(kBlock, [&](size_t, auto &r) { return distinct[r() % distinct.size()]; });
+    EXPECT_TRUE(Contains(RoundTrip(input), "vortex.dict"));
+    CompressorOptions no_dict;
+    no_dict.integer_dict = false;
+    EXPECT_FALSE(Contains(RoundTrip(input, no_dict), "vortex.dict"));
+}
+
+ArrayRef Doubles(size_t n, auto generator) {
+    std::mt19937_64 rng(5);
+    std::vector<double> values(n);
+    for (size_t i = 0; i < n; ++i) {
+        values[i] = generator(i, rng);
+    }
+    return PrimitiveArray::FromValues(values);
+}
+
+TEST(CompressorTest, FloatShapes) {
+    ArrayRef prices =
+        Doubles(kBlock, [](size_t, auto &rng) { return static_cast<double>(rng() % 100000) / 100.0; });
+    ArrayRef compressed = RoundTrip(prices);
+    EXPECT_TRUE(Contains(compressed, "vortex.alp")) << Tree(*compressed);
+    EXPECT_LT(compressed->nbytes() * 2, prices->nbytes());
+
+    ArrayRef real = Doubles(
+        kBlock, [](size_t, auto &rng) { return std::ldexp(static_cast<double>(rng() >> 11), -53) * 1000.0; });
+    RoundTrip(real);
+
+    ArrayRef specials = Doubles(kBlock, [](size_t i, auto &) {
+        const double table[] = {-0.0, 0.0, std::nan("1"), -std::nan("7"), INFINITY, -INFINITY, 5e-324, 1.5};
+        return table[(i / 3) % 8];
+    });
+    RoundTrip(specials);
+}
+
+ArrayRef Strings(size_t n, auto generator, bool nullable = false) {
+    std::mt19937_64 rng(9);
+    std::vector<std::optional<std::string>> values(n);
+    for (size_t i = 0; i < n; ++i) {
+        values[i] = generator(i, rng);
+    }
+    return VarBinViewArray::FromStrings(
+        values, DType::Utf8(nullable ? Nullability::Nullable : Nullability::NonNullable));
+}
+
+TEST(CompressorTest, StringShapes) {
+    const std::vector<std::string> cities = {"Amsterdam", "Berlin", "Cairo", "Dakar", "Évora", "東京"};
+    ArrayRef low = Strings(kBlock, [&](size_t, auto &rng) { return cities[rng() % cities.size()]; });
+    ArrayRef low_compressed = RoundTrip(low);
+    EXPECT_TRUE(Contains(low_compressed, "vortex.dict")) << Tree(*low_compressed);
+
+    ArrayRef urls = Strings(kBlock, [](size_t, auto &rng) {
+        return "https://example.com/products/item-" + std::to_string(rng() % 1000000) + "/details?ref=home";
+    });
+    ArrayRef url_compressed = RoundTrip(urls);
+    EXPECT_TRUE(Contains(url_compressed, "vortex.fsst")) << Tree(*url_compressed);
+    EXPECT_LT(url_compressed->nbytes() * 2, urls->nbytes());
+
+    ArrayRef sparse = Strings(
+        kBlock,
+        [](size_t i, auto &) -> std::optional<std::string> {
+            return i % 50 == 0 ? std::optional<std::string>("value " + std::to_string(i)) : std::nullopt;
+        },
+        true);
+    RoundTrip(sparse);
+
+    CompressorOptions compact;
+    compact.compact = true;
+    ArrayRef compact_urls = RoundTrip(urls, compact);
+    EXPECT_LE(compact_urls->nbytes(), url_compressed->nbytes()) << Tree(*compact_urls);
+}
+
+TEST(CompressorTest, EveryTestDTypeRoundTrips) {
+    for (const DType &dtype : AllTestDTypes()) {
+        for (double null_fraction : {0.0, 0.5, 1.0}) {
+            for (size_t len : {size_t{0}, size_t{1}, size_t{1023}, size_t{5000}}) {
+                SCOPED_TRACE(dtype.ToString() + " nulls " + std::to_string(null_fraction) + " len " +
+                             std::to_string(len));
+                RandomArrayOptions options;
+                options.len = len;
+                options.null_fraction = null_fraction;
+                options.seed = len * 31 + static_cast<uint64_t>(null_fraction * 10);
+                RoundTrip(RandomArray(dtype, options));
+            }
+        }
+    }
+}
+
+TEST(CompressorTest, EncodedAndSlicedInputs) {
+    for (const DType &dtype : AllTestDTypes()) {
+        SCOPED_TRACE(dtype.ToString());
+        RandomArrayOptions options;
+        options.len = 3000;
+        options.seed = 11;
+        ArrayRef encoded = RandomEncodedArray(dtype, options);
+        RoundTrip(encoded);
+        auto sliced = ToSliced(RandomArray(dtype, options), 5);
+        ASSERT_OK(sliced);
+        RoundTrip(*sliced);
+    }
+}
+
+TEST(CompressorTest, SameBytesOnEveryThread) {
+    ArrayRef input = Ints<int64_t>(
+        kBlock, [](size_t i, auto &rng) { return (i % 7 == 0) ? rng() % 5000 : 100; }, 0.1);
+    auto first = Compress(input);
+    ASSERT_OK(first);
+    auto expected = WriteAndRead(*first);
+    ASSERT_OK(expected);
+    std::vector<std::thread> threads;
+    std::vector<Buffer> results(4);
+    for (size_t t = 0; t < results.size(); ++t) {
+        threads.emplace_back([&, t] {
+            auto compressed = Compress(input);
+            if (compressed.ok()) {
+                auto written = WriteAndRead(*compressed);
+                if (written.ok()) {
+                    results[t] = written->second;
+                }
+            }
+        });
+    }
+    for (auto &thread : threads) {
+        thread.join();
+    }
+    for (const Buffer &result : results) {
+        EXPECT_TRUE(std::ranges::equal(result.bytes(), expected->second.bytes()));
+    }
+}
+
+TEST(SampleTest, RunsAreFixedInsideTheirPartsAndCoverAboutOnePercent) {
+    EXPECT_EQ(compressor::SampleRuns(100).size(), 1u);
+    const auto runs = compressor::SampleRuns(1'000'000);
+    EXPECT_EQ(runs.size(), 160u); // 1% of 10^6 in runs of 64, rounded up to a multiple of 16
+    for (size_t r = 0; r < runs.size(); ++r) {
+        EXPECT_EQ(runs[r].second - runs[r].first, compressor::kSampleRunLength);
+        EXPECT_GE(runs[r].first, 1'000'000 * r / runs.size());
+        EXPECT_LE(runs[r].second, 1'000'000 * (r + 1) / runs.size());
+    }
+    EXPECT_EQ(runs, compressor::SampleRuns(1'000'000));
+}
+
+} // namespace
+} // namespace vortex

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/compressor/schemes/common_schemes.h"
+
+#include "vortex/array/arrays/dict/dict_encode.h"
+#include "vortex/array/compute/scalar_at.h"
+#include "vortex/compressor/schemes/top_value.h"
+#include "vortex/encodings/fastlanes/rle/rle_array.h"
+#include "vortex/encodings/runend/runend_array.h"
+#include "vortex/encodings/sparse/sparse_array.h"
+
+namespace vortex::compressor {
+namespace {
+
+constexpr double kMinAverageRun = 4.0;
+
+Result<std::optional<ArrayRef>>
+WithChildren(Result<ArrayRef> encoded, std::span<const size_t> children, const CompressContext &ctx) {
+    VX_ASSIGN_OR_RETURN(ArrayRef array, std::move(encoded));
+    VX_ASSIGN_OR_RETURN(ArrayRef result, CompressChildren(array, children, ctx));
+    return std::optional<ArrayRef>(std::move(result));
+}
+
+bool NullDominated(const LeafStats &stats) {
+    return stats.null_count * 10 > stats.len * 9;
+}
+
+} // namespace
+
+bool RunEndScheme::Applies(const LeafStats &stats, const CompressContext &) const {
+    return stats.average_run_length() >= kMinAverageRun;
+}
+
+Result<std::optional<ArrayRef>>
+RunEndScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &ctx) const {
+    static constexpr size_t kEndsValues[] = {0, 1};
+    return WithChildren(runend::RunEndEncode(canonical), kEndsValues, ctx.Child(id()));
+}
+
+bool RleScheme::Applies(const LeafStats &stats, const CompressContext &) const {
+    return stats.average_run_length() >= kMinAverageRun;
+}
+
+Result<std::optional<ArrayRef>>
+RleScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &ctx) const {
+    if (canonical->dtype().ptype() == PType::F16) {
+        return std::optional<ArrayRef>();
+    }
+    static constexpr size_t kValuesIndicesOffsets[] = {0, 1, 2};
+    return WithChildren(fastlanes::RLEEncode(canonical), kValuesIndicesOffsets, ctx.Child(id()));
+}
+
+bool SparseScheme::Applies(const LeafStats &stats, const CompressContext &) const {
+    // A value covering 90% of the rows leaves at most 20% of neighbours differing.
+    return NullDominated(stats) || (top_value_ && stats.valid_runs * 5 <= stats.valid_count());
+}
+
+Result<std::optional<ArrayRef>>
+SparseScheme::Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const {
+    Scalar fill = Scalar::Null(canonical->dtype().AsNullable());
+    if (!NullDominated(stats)) {
+        VX_ASSIGN_OR_RETURN(auto top, TopValue(canonical));
+        if (!top || top->count * 10 < stats.valid_count() * 9) {
+            return std::optional<ArrayRef>();
+        }
+        VX_ASSIGN_OR_RETURN(fill, ScalarAt(canonical, top->index));
+    }
+    static constexpr size_t kPatchIndicesValues[] = {0, 1};
+    return WithChildren(sparse::SparseEncode(canonical, fill), kPatchIndicesValues, ctx.Child(id()));
+}
+
+bool DictScheme::Applies(const LeafStats &stats, const CompressContext &ctx) const {
+    if (kind_ == Kind::kInteger && !ctx.options->integer_dict) {
+        return false;
+    }
+    // Too few repeats between neighbours to hint at a small dictionary is no reason to skip:
+    // dictionaries pay on shuffled low-cardinality data. The sample decides.
+    return stats.valid_count() >= 2;
+}
+
+Result<std::optional<ArrayRef>>
+DictScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &ctx) const {
+    // Integer and float dictionaries keep nulls in their codes, string ones as a null value,
+    // as the reference's schemes build them.
+    DictEncodeOptions options;
+    options.nulls = canonical->dtype().is_primitive() ? DictNulls::kInCodes : DictNulls::kInValues;
+    VX_ASSIGN_OR_RETURN(auto dict, DictEncode(canonical, options));
+    if (!dict) {
+        return std::optional<ArrayRef>();
+    }
+    static constexpr size_t kCodesValues[] = {0, 1};
+    return WithChildren(*dict, kCodesValues, ctx.Child(id()));
+}
+
+} // namespace vortex::compressor

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+// Schemes shared by several leaf types.
+#include "vortex/compressor/scheme.h"
+
+namespace vortex::compressor {
+
+/// Run ends plus one value per run; pays from an average run of 4 (the reference's threshold).
+class RunEndScheme final : public Scheme {
+public:
+    SchemeId id() const override { return SchemeId::kRunEnd; }
+    std::string_view name() const override { return "runend"; }
+    bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
+    Result<std::optional<ArrayRef>>
+    Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const override;
+};
+
+/// FastLanes RLE: runs per 1024-value block, decoded with the block's lanes.
+class RleScheme final : public Scheme {
+public:
+    SchemeId id() const override { return SchemeId::kRle; }
+    std::string_view name() const override { return "rle"; }
+    bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
+    Result<std::optional<ArrayRef>>
+    Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const override;
+};
+
+/// Stores only the positions that differ from a fill: null when more than 90% are null, and
+/// for integers (`top_value`) also the most frequent value when it covers 90% of them.
+class SparseScheme final : public Scheme {
+public:
+    explicit SparseScheme(bool top_value = true) : top_value_(top_value) {}
+    SchemeId id() const override { return SchemeId::kSparse; }
+    std::string_view name() const override { return "sparse"; }
+    bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
+    Result<std::optional<ArrayRef>>
+    Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const override;
+
+private:
+    bool top_value_;
+};
+
+/// Distinct values once plus a code per row; codes and values are compressed further.
+class DictScheme final : public Scheme {
+public:
+    enum class Kind { kInteger, kOther };
+    explicit DictScheme(Kind kind) : kind_(kind) {}
+    SchemeId id() const override { return SchemeId::kDict; }
+    std::string_view name() const override { return "dict"; }
+    bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
+    Result<std::optional<ArrayRef>>
+    Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const override;
+
+private:
+    Kind kind_;
+};
+
+} // namespace vortex::compressor
