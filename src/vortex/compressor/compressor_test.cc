@@ -10,9 +10,12 @@
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/compute.h"
 #include "vortex/array/serde/array_context.h"
 #include "vortex/array/serde/serialized_array.h"
 #include "vortex/array/testing/array_equal.h"
+#include "vortex/array/testing/conformance/array_conformance.h"
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/compressor/compressor.h"
@@ -286,5 +289,52 @@ TEST(SampleTest, RunsAreFixedInsideTheirPartsAndCoverAboutOnePercent) {
     EXPECT_EQ(runs, compressor::SampleRuns(1'000'000));
 }
 
+// Low-cardinality input with runs: a palette of up to 7 random values (nulls included), each
+// row repeating a palette entry 1..16 times, so constant, dictionary, run-end, RLE, FoR and
+// sparse all get their chance.
+ArrayRef PaletteArray(const DType &dtype, const RandomArrayOptions &options) {
+    RandomArrayOptions palette_options = options;
+    palette_options.len = std::min<size_t>(options.len, 7) + 1;
+    ArrayRef palette = RandomArray(dtype, palette_options);
+    std::vector<uint32_t> indices;
+    std::mt19937_64 rng(options.seed);
+    while (indices.size() < options.len) {
+        const uint32_t entry = static_cast<uint32_t>(rng() % palette->len());
+        for (size_t r = 1 + rng() % 16; r > 0 && indices.size() < options.len; --r) {
+            indices.push_back(entry);
+        }
+    }
+    auto taken = Take(palette, PrimitiveArray::FromValues(indices));
+    VX_CHECK_MSG(taken.ok(), "{}", taken.status().ToString());
+    auto canonical = Canonicalize(*taken);
+    VX_CHECK_MSG(canonical.ok(), "{}", canonical.status().ToString());
+    return *std::move(canonical);
+}
+
 } // namespace
+
+// Whatever the compressor makes must behave as its input under every compute function.
+struct CompressorConformance {
+    static Result<ArrayRef> Encode(const ArrayRef &canonical) { return Compress(canonical); }
+};
+INSTANTIATE_TYPED_TEST_SUITE_P(Compressed, ArrayConformanceTest, CompressorConformance);
+
+struct CompressorPaletteConformance {
+    static ArrayRef MakeInput(const DType &dtype, const RandomArrayOptions &options) {
+        return PaletteArray(dtype, options);
+    }
+    static Result<ArrayRef> Encode(const ArrayRef &canonical) { return Compress(canonical); }
+};
+INSTANTIATE_TYPED_TEST_SUITE_P(CompressedPalette, ArrayConformanceTest, CompressorPaletteConformance);
+
+struct CompressorCompactConformance {
+    static bool Supports(const DType &dtype) { return dtype.is_utf8() || dtype.is_binary(); }
+    static Result<ArrayRef> Encode(const ArrayRef &canonical) {
+        CompressorOptions options;
+        options.compact = true;
+        return Compress(canonical, options);
+    }
+};
+INSTANTIATE_TYPED_TEST_SUITE_P(CompressedCompact, ArrayConformanceTest, CompressorCompactConformance);
+
 } // namespace vortex

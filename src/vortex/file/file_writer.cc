@@ -8,8 +8,10 @@
 #include <mutex>
 
 #include "vortex/array/serde/array_context.h"
+#include "vortex/compressor/compressor.h"
 #include "vortex/file/footer.h"
 #include "vortex/io/executor.h"
+#include "vortex/layout/write/dict_writer.h"
 #include "vortex/layout/write/flat_writer.h"
 #include "vortex/layout/write/row_queue.h"
 #include "vortex/layout/write/struct_writer.h"
@@ -85,6 +87,18 @@ size_t CountColumns(const DType &dtype) {
     return n;
 }
 
+// The block compressor the options ask for: theirs, none, or ours (integer dictionaries are
+// left to the dict layout, as the reference's data path does).
+ChunkCompressor ChooseCompressor(const WriteOptions &options) {
+    if (options.compressor || options.compression == Compression::kNone) {
+        return options.compressor;
+    }
+    CompressorOptions compressor_options;
+    compressor_options.compact = options.compression == Compression::kCompact;
+    compressor_options.integer_dict = false;
+    return [compressor_options](const ArrayRef &chunk) { return Compress(chunk, compressor_options); };
+}
+
 } // namespace
 
 LayoutStrategyRef DefaultWriteStrategy(const DType &dtype, const WriteOptions &options) {
@@ -93,7 +107,14 @@ LayoutStrategyRef DefaultWriteStrategy(const DType &dtype, const WriteOptions &o
     auto compress = std::make_shared<CompressStrategy>(buffered);
     auto data = std::make_shared<RepartitionStrategy>(compress, options.block_bytes, options.zone_len);
     auto zones = std::make_shared<CompressStrategy>(flat);
-    auto leaf = std::make_shared<ZonedStrategy>(data, zones, options.zone_len);
+    // Low-cardinality leaves become dictionaries: codes take the data path, each dictionary's
+    // values are compressed into one flat. The values limit shrinks with the block size so a
+    // column holds no more than a block's worth of dictionary while gathering it.
+    DictLayoutOptions dict_options;
+    dict_options.max_value_bytes = std::min<uint64_t>(dict_options.max_value_bytes, options.block_bytes);
+    auto dict =
+        std::make_shared<DictStrategy>(data, std::make_shared<CompressStrategy>(flat), data, dict_options);
+    auto leaf = std::make_shared<ZonedStrategy>(dict, zones, options.zone_len);
     if (!dtype.is_struct()) {
         return leaf;
     }
@@ -166,6 +187,7 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<WriteSink> 
     auto state =
         std::make_unique<State>(std::move(sink), std::move(dtype), std::move(session), std::move(options));
     state->budget = budget;
+    state->options.compressor = ChooseCompressor(state->options);
     Executor &executor = state->options.executor != nullptr ? *state->options.executor : Executor::Default();
     state->ctx = std::make_unique<WriteContext>(
         WriteContext{state->segments, state->arrays, executor, state->buffered, state->options.compressor});

@@ -13,6 +13,8 @@ namespace vortex {
 class Executor;
 class Session;
 
+enum class Compression { kDefault, kCompact, kNone };
+
 struct WriteOptions {
     /// Runs compression; nullptr = Executor::Default().
     Executor *executor = nullptr;
@@ -29,7 +31,10 @@ struct WriteOptions {
     uint64_t max_buffered_bytes = 0;
     /// Writes min/max/sum/null_count/nan_count per top-level column into the footer.
     bool file_statistics = true;
-    /// Applied to every block before it is written; empty = written as is (canonical).
+    /// How blocks are compressed when `compressor` is empty: the BtrBlocks-style default,
+    /// `kCompact` (zstd for strings and binaries, for size over speed) or `kNone` (canonical).
+    Compression compression = Compression::kDefault;
+    /// Overrides `compression`: applied to every block before it is written.
     ChunkCompressor compressor;
     /// Replaces the default strategy tree (struct -> zone map -> repartition -> compress ->
     /// buffered -> flat).

@@ -85,7 +85,8 @@ DictScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressC
     DictEncodeOptions options;
     options.nulls = canonical->dtype().is_primitive() ? DictNulls::kInCodes : DictNulls::kInValues;
     VX_ASSIGN_OR_RETURN(auto dict, DictEncode(canonical, options));
-    if (!dict) {
+    // All distinct: the codes would only add to the values.
+    if (!dict || (*dict)->child(1)->len() >= canonical->len()) {
         return std::optional<ArrayRef>();
     }
     static constexpr size_t kCodesValues[] = {0, 1};

@@ -8,6 +8,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/base/check.h"
 #include "vortex/buffer/buffer.h"
+#include "vortex/default_session.h"
 #include "vortex/file/file_writer.h"
 #include "vortex/file/vortex_file.h"
 #include "vortex/io/read_at.h"
@@ -16,15 +17,10 @@
 
 namespace vortex::testing {
 
-/// Canonical encodings and the built-in layouts.
+/// Every built-in encoding and layout: the default writer compresses, so a writer's session
+/// must know every encoding the compressor may emit.
 inline std::shared_ptr<const Session> FileTestSession() {
-    static const std::shared_ptr<const Session> session = [] {
-        SessionBuilder builder;
-        VX_CHECK(RegisterCanonicalEncodings(builder).ok());
-        VX_CHECK(RegisterBuiltinLayouts(builder).ok());
-        return std::move(builder).Build();
-    }();
-    return session;
+    return DefaultSessionPtr();
 }
 
 /// A sink that appends to a vector the test keeps.
