@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// `vx bench open|take|export`: the scan benchmarks of issue #7. Each prints a small table, or
-// JSON with --json; --quick runs tiny sizes so CI proves the commands work.
+// `vx bench open|take|export`: the scan benchmarks of issue #7; `vx bench compress`: sizes and
+// write/decode times against Parquet (issue #6). Each prints a small table, or JSON with --json;
+// --quick runs tiny sizes so CI proves the commands work.
 #include <memory>
 
 #include "commands/bench_util.h"
@@ -12,7 +13,7 @@ namespace vortex::cli {
 
 void AddBenchCommand(CLI::App &app) {
     auto options = std::make_shared<bench::BenchOptions>();
-    CLI::App *cmd = app.add_subcommand("bench", "Scan benchmarks: open, take, export");
+    CLI::App *cmd = app.add_subcommand("bench", "Benchmarks: open, take, export, compress");
     cmd->require_subcommand(1);
     // Subcommands inherit fallthrough, so `vx bench open --json` works as well as `vx bench --json open`.
     cmd->fallthrough();
@@ -27,6 +28,7 @@ void AddBenchCommand(CLI::App &app) {
     bench::AddOpenBench(*cmd, options);
     bench::AddTakeBench(*cmd, options);
     bench::AddExportBench(*cmd, options);
+    bench::AddCompressBench(*cmd, options);
 }
 
 } // namespace vortex::cli

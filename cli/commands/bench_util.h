@@ -66,5 +66,6 @@ std::string Fmt(double value, int precision = 3);
 void AddOpenBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddTakeBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddExportBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
+void AddCompressBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 
 } // namespace vortex::cli::bench

@@ -20,7 +20,15 @@ struct ConvertArgs {
     std::string output;
     size_t threads = 0;
     std::string progress = "auto";
+    std::string compression = "default";
 };
+
+Compression ParseCompression(const std::string &name) {
+    if (name == "compact") {
+        return Compression::kCompact;
+    }
+    return name == "none" ? Compression::kNone : Compression::kDefault;
+}
 
 bool EndsWith(std::string_view text, std::string_view suffix) {
     return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
@@ -42,6 +50,7 @@ void ToVortex(const ConvertArgs &args) {
     auto reader = ValueOrThrow(db.Query(query));
     std::unique_ptr<Executor> executor;
     WriteOptions options;
+    options.compression = ParseCompression(args.compression);
     if (args.threads > 0) {
         executor = std::make_unique<Executor>(args.threads);
         options.executor = executor.get();
@@ -72,7 +81,10 @@ void FromVortex(const ConvertArgs &args) {
     if (IsVortexPath(args.output)) {
         auto reader = duckdb_bridge::MakeFileReader(file, {}, 0, file->row_count());
         auto sink = ValueOrThrow(FileWriteSink::Open(args.output));
-        auto writer = ValueOrThrow(FileWriter::Open(std::move(sink), file->dtype(), DefaultSessionPtr()));
+        WriteOptions options;
+        options.compression = ParseCompression(args.compression);
+        auto writer =
+            ValueOrThrow(FileWriter::Open(std::move(sink), file->dtype(), DefaultSessionPtr(), options));
         while (auto batch = ValueOrThrow(reader->Next())) {
             ThrowIfNotOk(writer->Write(file->dtype().is_struct() ? *batch : (*batch)->child(0)));
         }
@@ -105,9 +117,17 @@ void AddConvertCommand(CLI::App &app) {
     cmd->add_option("--threads", args->threads, "worker threads (0: one per core)");
     cmd->add_option("--progress", args->progress, "progress on stderr: auto, always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
-    cmd->callback([args] {
+    CLI::Option *compression =
+        cmd->add_option("--compression", args->compression,
+                        "for a .vortex output: default (BtrBlocks-style), compact (zstd for strings and "
+                        "binaries, smaller and slower) or none (canonical arrays)")
+            ->check(CLI::IsMember({"default", "compact", "none"}));
+    cmd->callback([args, compression] {
         if (!IsVortexPath(args->output) && !(IsVortexPath(args->input) && !LooksLikeQuery(args->input))) {
             throw std::runtime_error("one side of a conversion must be a .vortex file");
+        }
+        if (compression->count() > 0 && !IsVortexPath(args->output)) {
+            throw std::runtime_error("--compression applies to .vortex outputs only");
         }
         try {
             if (IsVortexPath(args->input) && !LooksLikeQuery(args->input)) {

@@ -13,24 +13,12 @@
 
 #include "commands/cli_util.h"
 #include "commands/commands.h"
+#include "commands/inspect_columns.h"
 
 namespace vortex::cli {
 namespace {
 
 using nlohmann::ordered_json;
-
-// "vortex.dict(fastlanes.bitpacked, vortex.varbinview)": an array's encoding tree.
-std::string EncodingTree(const Array &array) {
-    std::string out(array.encoding_id());
-    if (array.nchildren() > 0) {
-        out += "(";
-        for (size_t i = 0; i < array.nchildren(); ++i) {
-            out += (i > 0 ? ", " : "") + EncodingTree(*array.child(i));
-        }
-        out += ")";
-    }
-    return out;
-}
 
 uint64_t SegmentBytes(const VortexFile &file, const Layout &layout) {
     uint64_t total = 0;
@@ -104,7 +92,8 @@ DescribeLayout(const VortexFile &file, const Layout &layout, const std::string &
     return node;
 }
 
-ordered_json Describe(const VortexFile &file, bool zones) {
+ordered_json Describe(const std::shared_ptr<const VortexFile> &handle, bool zones) {
+    const VortexFile &file = *handle;
     ordered_json out;
     out["dtype"] = file.dtype().ToString();
     out["rows"] = file.row_count();
@@ -121,6 +110,7 @@ ordered_json Describe(const VortexFile &file, bool zones) {
         stats.push_back(std::move(entry));
     }
     out["statistics"] = std::move(stats);
+    out["columns"] = DescribeColumns(handle);
     out["layout"] = DescribeLayout(file, *file.layout(), "", zones);
     return out;
 }
@@ -169,14 +159,14 @@ void AddInspectCommand(CLI::App &app) {
     auto json = std::make_shared<bool>(false);
     auto zones = std::make_shared<bool>(false);
     CLI::App *cmd =
-        app.add_subcommand("inspect", "Show a .vortex file's dtype, rows, layout tree, encodings, "
-                                      "sizes and statistics");
+        app.add_subcommand("inspect", "Show a .vortex file's dtype, rows, per-column sizes and encodings, "
+                                      "layout tree and statistics");
     cmd->add_option("file", *path, ".vortex file")->required();
     cmd->add_flag("--json", *json, "print JSON");
     cmd->add_flag("--zones", *zones, "include every zone's statistics");
     cmd->callback([path, json, zones] {
         auto file = ValueOrThrow(VortexFile::Open(*path, DefaultSessionPtr(), /*mmap=*/true));
-        ordered_json description = Describe(*file, *zones || !*json);
+        ordered_json description = Describe(file, *zones || !*json);
         if (*json) {
             std::printf("%s\n", description.dump(2).c_str());
             return;
@@ -188,6 +178,7 @@ void AddInspectCommand(CLI::App &app) {
         for (const auto &column : description["statistics"]) {
             std::printf("statistics %s\n", column.dump().c_str());
         }
+        PrintColumns(description["columns"]);
         PrintLayout(description["layout"], 0);
     });
 }

@@ -22,6 +22,29 @@ expected=$'city,population\nAmsterdam,921402\nReykjavík,139875\nZürich,447082'
 "$vx" convert "$dir/back.parquet" "$dir/again.vortex" --progress never
 cmp <("$vx" head "$dir/cities.vortex" -n 100) <("$vx" head "$dir/again.vortex" -n 100)
 
+# --compression: every setting writes the same rows; it is refused for a non-.vortex output.
+for compression in default compact none; do
+    "$vx" convert "$examples/cities.csv" "$dir/c_$compression.vortex" --progress never --compression "$compression"
+    cmp <("$vx" head "$dir/cities.vortex" -n 100) <("$vx" head "$dir/c_$compression.vortex" -n 100)
+done
+"$vx" convert "$dir/c_compact.vortex" "$dir/c_again.vortex" --compression none
+cmp <("$vx" head "$dir/cities.vortex" -n 100) <("$vx" head "$dir/c_again.vortex" -n 100)
+if "$vx" convert "$dir/cities.vortex" "$dir/c.parquet" --compression compact 2> /dev/null; then
+    echo "--compression for a Parquet output succeeded"; exit 1
+fi
+if "$vx" convert "$examples/cities.csv" "$dir/c.vortex" --compression best 2> /dev/null; then
+    echo "an unknown --compression succeeded"; exit 1
+fi
+
+# inspect's per-column summary: one line per column; population (10 non-null BIGINTs) decodes
+# to 80 bytes; the canonical file stores it as vortex.primitive.
+columns="$("$vx" inspect "$dir/c_none.vortex" | sed -n '/^columns:/,/^[^ ]/p' | grep '^  ')"
+[ "$(echo "$columns" | wc -l)" = 6 ] || { echo "inspect lists the wrong columns: $columns"; exit 1; }
+echo "$columns" | grep -E '^  population: 10 rows, [0-9]+ B compressed, 80 B uncompressed .*vortex\.primitive' > /dev/null \
+    || { echo "unexpected population summary: $columns"; exit 1; }
+"$vx" inspect "$dir/c_none.vortex" --json | grep '"uncompressed_bytes": 80,' > /dev/null
+"$vx" inspect "$dir/cities.vortex" --json | grep '"share": ' > /dev/null
+
 # scan: filter, projection, row range, take, limit; its CSV is what head prints for the same rows.
 scan_out="$("$vx" scan "$dir/cities.vortex" --filter "population > 500000 AND country IN ('NL', 'PL', 'US')" --columns city,population)"
 expected=$'city,population\nAmsterdam,921402\n"Washington, D.C.",678972\nKraków,803282'
@@ -58,4 +81,6 @@ if "$vx" head "$dir/cities.vortex" --columns nope 2> /dev/null; then echo "unkno
 "$vx" bench open --quick --reps 1 --tmp-dir "$dir" | grep "footer cache" > /dev/null
 "$vx" bench take --quick --reps 1 --tmp-dir "$dir" --json | grep '"speedup_vs_best_duckdb"' > /dev/null
 "$vx" bench export --quick --reps 1 --tmp-dir "$dir" --executor-threads 1,2 --json | grep '"ratio_vs_first"' > /dev/null
+"$vx" bench compress --quick --reps 1 --tmp-dir "$dir" --json | grep '"decode_speedup_vs_parquet_zstd"' > /dev/null
+"$vx" bench compress --quick --reps 1 --tmp-dir "$dir" "$examples/cities.csv" | grep '^cities  *10 ' > /dev/null
 echo "cli ok"
