@@ -190,9 +190,11 @@ Result<ArrayRef> FsstArray::ToCanonical() const {
     const uint64_t last = len() == 0 ? 0 : offsets_.at(len());
     VX_RETURN_NOT_OK(CheckDecodedSize(offsets.back(), last - first));
     // One pass over all codes: values are contiguous in the codes and in the output.
-    BufferMut bytes = BufferMut::Zeroed(offsets.back());
-    VX_RETURN_NOT_OK(
-        table_->Decompress(codes_.bytes().subspan(first, last - first), bytes.data(), bytes.size()));
+    // With slack the decoder stores whole 8-byte words up to the end; then the slack is cut.
+    BufferMut bytes = BufferMut::Zeroed(offsets.back() + SymbolTable::kDecompressSlack);
+    VX_RETURN_NOT_OK(table_->DecompressWithSlack(codes_.bytes().subspan(first, last - first), bytes.data(),
+                                                 offsets.back()));
+    bytes.Resize(offsets.back());
     const Buffer data = std::move(bytes).Freeze();
     std::vector<Buffer> data_buffers;
     Buffer views = BuildViewsOverBytes(data, offsets, data_buffers);

@@ -6,6 +6,8 @@
 //   Fsst/Decompress   decode all codes into one buffer (output bytes/s)
 //   Lz4/Compress      LZ4_compress_default over the concatenated values in 64 KiB blocks
 //   Lz4/Decompress    LZ4_decompress_safe of those blocks
+//   Lz4Value/Compress, Lz4Value/Decompress   the same per value (each value on its own: the
+//                     random-access equivalent of FSST)
 // The counter `factor` is raw bytes / compressed bytes (FSST: codes + symbol table; LZ4:
 // blocks; neither counts value boundaries).
 
@@ -101,6 +103,7 @@ struct Column {
     std::string name;
     ArrayRef strings;
     std::string concatenated;
+    std::vector<size_t> offsets; // value i is concatenated[offsets[i], offsets[i + 1])
 };
 
 std::vector<Column> &Columns() {
@@ -132,8 +135,10 @@ void LoadColumns() {
         for (size_t k = 0; k < columns.size(); ++k) {
             Column column;
             column.name = std::string(source.file) + "." + source.names[k];
+            column.offsets.push_back(0);
             for (const std::string &value : columns[k]) {
                 column.concatenated += value;
+                column.offsets.push_back(column.concatenated.size());
             }
             column.strings = VarBinViewArray::FromStrings(columns[k], DType::Utf8(Nullability::NonNullable));
             Columns().push_back(std::move(column));
@@ -141,8 +146,21 @@ void LoadColumns() {
     }
 }
 
+// Escaped input bytes (an escape code and its literal).
+size_t CountEscapes(std::span<const uint8_t> codes) {
+    size_t escapes = 0;
+    for (size_t k = 0; k < codes.size(); ++k) {
+        if (codes[k] == kEscapeCode) {
+            ++escapes;
+            ++k;
+        }
+    }
+    return escapes;
+}
+
 void FsstCompressBench(benchmark::State &state, const Column *column) {
     size_t compressed = 0;
+    size_t escapes = 0;
     for (auto _ : state) {
         auto fsst = FsstCompress(column->strings);
         if (!fsst.ok()) {
@@ -151,11 +169,14 @@ void FsstCompressBench(benchmark::State &state, const Column *column) {
         }
         compressed = (*fsst)->codes().size() + (*fsst)->symbol_table().symbols_buffer().size() +
                      (*fsst)->symbol_table().symbol_lengths_buffer().size();
+        escapes = CountEscapes((*fsst)->codes().bytes());
         benchmark::DoNotOptimize(compressed);
     }
     state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * column->concatenated.size()));
     state.counters["factor"] =
         static_cast<double>(column->concatenated.size()) / static_cast<double>(compressed);
+    state.counters["escapes"] =
+        static_cast<double>(escapes) / static_cast<double>(column->concatenated.size());
 }
 
 void FsstDecompressBench(benchmark::State &state, const Column *column) {
@@ -165,9 +186,11 @@ void FsstDecompressBench(benchmark::State &state, const Column *column) {
         return;
     }
     const FsstArray &array = **fsst;
-    std::vector<uint8_t> out(column->concatenated.size());
+    const size_t size = column->concatenated.size();
+    std::vector<uint8_t> out(size + SymbolTable::kDecompressSlack); // as FsstArray::ToCanonical
     for (auto _ : state) {
-        const Status status = array.symbol_table().Decompress(array.codes().bytes(), out.data(), out.size());
+        const Status status =
+            array.symbol_table().DecompressWithSlack(array.codes().bytes(), out.data(), size);
         if (!status.ok()) {
             state.SkipWithError(status.ToString().c_str());
             return;
@@ -175,10 +198,10 @@ void FsstDecompressBench(benchmark::State &state, const Column *column) {
         benchmark::DoNotOptimize(out.data());
         benchmark::ClobberMemory();
     }
-    if (std::memcmp(out.data(), column->concatenated.data(), out.size()) != 0) {
+    if (std::memcmp(out.data(), column->concatenated.data(), size) != 0) {
         state.SkipWithError("fsst output differs from the input");
     }
-    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * out.size()));
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * size));
 }
 
 struct Lz4Blocks {
@@ -230,6 +253,58 @@ void Lz4DecompressBench(benchmark::State &state, const Column *column) {
     state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * out.size()));
 }
 
+// Each value compressed on its own into one buffer; value i's block is
+// bytes[starts[i], starts[i + 1]).
+struct Lz4Values {
+    std::vector<char> bytes;
+    std::vector<size_t> starts;
+};
+
+Lz4Values Lz4CompressValues(const Column &column) {
+    Lz4Values out;
+    out.starts.push_back(0);
+    for (size_t i = 0; i + 1 < column.offsets.size(); ++i) {
+        const int size = static_cast<int>(column.offsets[i + 1] - column.offsets[i]);
+        const size_t at = out.bytes.size();
+        out.bytes.resize(at + static_cast<size_t>(LZ4_compressBound(size)));
+        const int written = LZ4_compress_default(column.concatenated.data() + column.offsets[i],
+                                                 out.bytes.data() + at, size, LZ4_compressBound(size));
+        out.bytes.resize(at + static_cast<size_t>(written));
+        out.starts.push_back(out.bytes.size());
+    }
+    return out;
+}
+
+void Lz4ValueCompressBench(benchmark::State &state, const Column *column) {
+    size_t compressed = 0;
+    for (auto _ : state) {
+        compressed = Lz4CompressValues(*column).bytes.size();
+        benchmark::DoNotOptimize(compressed);
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * column->concatenated.size()));
+    state.counters["factor"] =
+        static_cast<double>(column->concatenated.size()) / static_cast<double>(compressed);
+}
+
+void Lz4ValueDecompressBench(benchmark::State &state, const Column *column) {
+    const Lz4Values lz4 = Lz4CompressValues(*column);
+    std::vector<char> out(column->concatenated.size());
+    bool ok = true;
+    for (auto _ : state) {
+        for (size_t i = 0; i + 1 < lz4.starts.size(); ++i) {
+            const int size = static_cast<int>(column->offsets[i + 1] - column->offsets[i]);
+            ok &= LZ4_decompress_safe(lz4.bytes.data() + lz4.starts[i], out.data() + column->offsets[i],
+                                      static_cast<int>(lz4.starts[i + 1] - lz4.starts[i]), size) == size;
+        }
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    if (!ok || std::memcmp(out.data(), column->concatenated.data(), out.size()) != 0) {
+        state.SkipWithError("lz4 per-value output differs from the input");
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * out.size()));
+}
+
 } // namespace
 } // namespace vortex::fsst
 
@@ -242,6 +317,10 @@ int main(int argc, char **argv) {
         benchmark::RegisterBenchmark(("Fsst/Decompress/" + column.name).c_str(), FsstDecompressBench,
                                      &column);
         benchmark::RegisterBenchmark(("Lz4/Decompress/" + column.name).c_str(), Lz4DecompressBench, &column);
+        benchmark::RegisterBenchmark(("Lz4Value/Compress/" + column.name).c_str(), Lz4ValueCompressBench,
+                                     &column);
+        benchmark::RegisterBenchmark(("Lz4Value/Decompress/" + column.name).c_str(), Lz4ValueDecompressBench,
+                                     &column);
     }
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();

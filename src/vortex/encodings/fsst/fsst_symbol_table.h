@@ -47,12 +47,21 @@ public:
     /// writing out of bounds) on a code that names no symbol, an escape as the last code, or
     /// an output of any other size. Writes 8-byte words but never past out + expected_size.
     Status Decompress(std::span<const uint8_t> codes, uint8_t *out, size_t expected_size) const;
+    /// As Decompress, but `out` has expected_size + kDecompressSlack writable bytes, so that
+    /// every symbol is one unconditional 8-byte store up to the end. The slack bytes hold
+    /// garbage afterwards (also on error).
+    Status DecompressWithSlack(std::span<const uint8_t> codes, uint8_t *out, size_t expected_size) const;
+    static constexpr size_t kDecompressSlack = 64;
     /// Decodes codes until `limit` output bytes exist or the codes end, writing at most
     /// limit + 7 bytes; returns how many bytes were decoded (> limit is possible, the caller
     /// compares only the first `limit`). Fails like Decompress on a bad code.
     Result<size_t> DecompressPrefix(std::span<const uint8_t> codes, uint8_t *out, size_t limit) const;
 
 private:
+    // `writable` >= expected_size bytes may be written at `out`.
+    Status
+    DecompressImpl(std::span<const uint8_t> codes, uint8_t *out, size_t expected_size, size_t writable) const;
+    Status FindBadCode(std::span<const uint8_t> codes) const;
     Status Init(std::span<const uint64_t> symbols, std::span<const uint8_t> lengths);
 
     size_t size_ = 0;
@@ -93,7 +102,7 @@ private:
 };
 
 /// Trains a symbol table on `values` following the FSST paper (Boncz, Neumann, Leis, VLDB
-/// 2020): a deterministic sample of at most 64 KiB in pieces of at most 512 bytes, then five
+/// 2020): a deterministic sample of at most 64 KiB in pieces of at most 512 bytes, then twelve
 /// rounds that compress a growing share of the sample with the current table, count how often
 /// each symbol and each pair of adjacent symbols occurs, and keep the 255 candidates (symbols
 /// and concatenated pairs, cut to 8 bytes) with the highest gain = count x length.

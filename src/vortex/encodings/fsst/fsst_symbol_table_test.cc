@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -115,6 +117,149 @@ TEST(FsstSymbolTableTest, RejectsBadCodesWithoutOverrun) {
     EXPECT_FALSE(Decompress(table, std::string(1, '\x01'), 0).ok());
     ASSERT_OK_AND_ASSIGN(std::string ok, Decompress(table, std::string("\x00\xff\x7a\x01", 4), 10));
     EXPECT_EQ(ok, "abcdefghzx");
+}
+
+// An independent byte-at-a-time decoder: the decoded bytes, or nullopt on a code that names
+// no symbol or an escape without its literal.
+std::optional<std::string> NaiveDecode(const std::vector<std::string> &symbols, const std::string &codes) {
+    std::string out;
+    for (size_t k = 0; k < codes.size(); ++k) {
+        const auto code = static_cast<uint8_t>(codes[k]);
+        if (code == kEscapeCode) {
+            if (k + 1 == codes.size()) {
+                return std::nullopt;
+            }
+            out += codes[++k];
+        } else if (code < symbols.size()) {
+            out += symbols[code];
+        } else {
+            return std::nullopt;
+        }
+    }
+    return out;
+}
+
+// Decodes into a heap block of exactly `size` (+ slack) bytes, so that ASan sees any overrun.
+Result<std::string> DecodeExact(const SymbolTable &table, const std::string &codes, size_t size, bool slack) {
+    const size_t capacity = size + (slack ? SymbolTable::kDecompressSlack : 0);
+    auto out = std::make_unique<uint8_t[]>(capacity);
+    VX_RETURN_NOT_OK(slack ? table.DecompressWithSlack(Span(codes), out.get(), size)
+                           : table.Decompress(Span(codes), out.get(), size));
+    return std::string(reinterpret_cast<const char *>(out.get()), size);
+}
+
+// Symbols of every length 1..8 (the table's order: 2..8, then 1).
+std::vector<std::string> AllLengthSymbols() {
+    return {"bc", "def", "ghij", "klmno", "pqrstu", "vwxyz01", "23456789", "a"};
+}
+
+TEST(FsstDecompressTest, SymbolsOfEveryLengthEndExactlyAtTheBuffer) {
+    const std::vector<std::string> symbols = AllLengthSymbols();
+    ASSERT_OK_AND_ASSIGN(SymbolTable table, SymbolTable::FromSymbols(symbols));
+    // A prefix of n codes (long enough to run the eight-code fast path), then a last symbol
+    // of each length: the last store ends exactly at the end of the output.
+    for (size_t n = 0; n < 40; ++n) {
+        for (size_t last = 0; last < symbols.size(); ++last) {
+            std::string codes;
+            for (size_t k = 0; k < n; ++k) {
+                codes += static_cast<char>((k * 5 + n) % symbols.size());
+            }
+            codes += static_cast<char>(last);
+            const std::optional<std::string> expected = NaiveDecode(symbols, codes);
+            ASSERT_TRUE(expected.has_value());
+            for (bool slack : {false, true}) {
+                ASSERT_OK_AND_ASSIGN(std::string got, DecodeExact(table, codes, expected->size(), slack));
+                ASSERT_EQ(got, *expected) << "n=" << n << " last=" << last << " slack=" << slack;
+            }
+        }
+    }
+}
+
+TEST(FsstDecompressTest, EscapesAtEveryPosition) {
+    const std::vector<std::string> symbols = AllLengthSymbols();
+    ASSERT_OK_AND_ASSIGN(SymbolTable table, SymbolTable::FromSymbols(symbols));
+    // One or two escapes anywhere in up to 40 codes, escaping ordinary bytes and 0xFF (whose
+    // literal looks like another escape), including runs of escapes.
+    for (size_t n = 1; n < 40; ++n) {
+        for (size_t p = 0; p < n; ++p) {
+            for (const char literal : {'Z', '\xff', '\x00'}) {
+                std::string codes;
+                for (size_t k = 0; k < n; ++k) {
+                    if (k == p || (literal == '\xff' && k == (p + 3) % n)) {
+                        codes += '\xff';
+                        codes += literal;
+                    } else {
+                        codes += static_cast<char>((k * 3 + p) % symbols.size());
+                    }
+                }
+                const std::optional<std::string> expected = NaiveDecode(symbols, codes);
+                ASSERT_TRUE(expected.has_value());
+                for (bool slack : {false, true}) {
+                    ASSERT_OK_AND_ASSIGN(std::string got, DecodeExact(table, codes, expected->size(), slack));
+                    ASSERT_EQ(got, *expected) << "n=" << n << " p=" << p << " slack=" << slack;
+                }
+            }
+        }
+    }
+    // Nothing but escaped 0xFF bytes.
+    const std::string all_ff(64, '\xff');
+    for (bool slack : {false, true}) {
+        ASSERT_OK_AND_ASSIGN(std::string got, DecodeExact(table, all_ff, 32, slack));
+        EXPECT_EQ(got, std::string(32, '\xff'));
+    }
+}
+
+TEST(FsstDecompressTest, CorruptCodesFailWithoutOverrun) {
+    const std::vector<std::string> symbols = AllLengthSymbols();
+    ASSERT_OK_AND_ASSIGN(SymbolTable table, SymbolTable::FromSymbols(symbols));
+    for (size_t n = 1; n < 48; ++n) {
+        std::string good;
+        for (size_t k = 0; k < n; ++k) {
+            good += static_cast<char>((k * 7) % symbols.size());
+        }
+        const size_t size = NaiveDecode(symbols, good)->size();
+        for (bool slack : {false, true}) {
+            // A code past the table at every position, also right after an escape's literal.
+            for (size_t p = 0; p < n; ++p) {
+                std::string bad = good;
+                bad[p] = static_cast<char>(symbols.size() + p % 3);
+                EXPECT_FALSE(DecodeExact(table, bad, size, slack).ok()) << "n=" << n << " p=" << p;
+            }
+            // An escape as the last code, with every expected size near the truth.
+            for (size_t delta = 0; delta < 3; ++delta) {
+                EXPECT_FALSE(DecodeExact(table, good + '\xff', size + delta, slack).ok()) << n;
+            }
+            // Codes that decode to more or fewer bytes than expected.
+            for (size_t wrong : {size_t{0}, size - 1, size + 1, size + 8, size + 100}) {
+                if (wrong != size) {
+                    EXPECT_FALSE(DecodeExact(table, good, wrong, slack).ok()) << n << " " << wrong;
+                }
+            }
+        }
+    }
+}
+
+TEST(FsstDecompressTest, RandomCodesMatchTheNaiveDecoder) {
+    const std::vector<std::string> symbols = AllLengthSymbols();
+    ASSERT_OK_AND_ASSIGN(SymbolTable table, SymbolTable::FromSymbols(symbols));
+    std::mt19937_64 rng(11);
+    for (int round = 0; round < 3000; ++round) {
+        std::string codes(rng() % 80, '\0');
+        for (char &c : codes) {
+            // Mostly valid codes, some escapes, a few codes past the table.
+            const uint64_t r = rng() % 100;
+            c = static_cast<char>(r < 80 ? rng() % symbols.size() : r < 97 ? 0xFF : rng() % 256);
+        }
+        const std::optional<std::string> expected = NaiveDecode(symbols, codes);
+        const size_t size = expected ? expected->size() : rng() % 400;
+        for (bool slack : {false, true}) {
+            Result<std::string> got = DecodeExact(table, codes, size, slack);
+            ASSERT_EQ(got.ok(), expected.has_value()) << round;
+            if (expected) {
+                ASSERT_EQ(*got, *expected) << round;
+            }
+        }
+    }
 }
 
 } // namespace

@@ -11,9 +11,14 @@ namespace vortex::fsst {
 
 namespace {
 
+// Deliberate departures from the paper's parameters (16 KiB sample, 5 generations, single
+// bytes' gain boosted 8x), measured on the real-data columns of fsst_benchmark.cc: the
+// larger sample and more generations give better tables (e.g. movielens genres 5.3x -> 6.5x,
+// asn as_organization 1.77x -> 1.83x); the 8x boost and the final-round threshold of 5
+// made every column slightly worse, so neither is used.
 constexpr size_t kSampleTarget = 64 * 1024;
 constexpr size_t kSamplePiece = 512;
-constexpr size_t kRounds = 5;
+constexpr size_t kRounds = 12;
 // Training codes: 0..254 are table symbols, 256 + b the literal byte b.
 constexpr size_t kCodeSpace = 512;
 
@@ -121,8 +126,9 @@ SymbolTable TrainSymbolTable(std::span<const std::string_view> values) {
     std::vector<uint8_t> codes;
     for (size_t round = 0; round < kRounds; ++round) {
         const bool last = round + 1 == kRounds;
-        // The share of the sample compressed this round, out of 128 (8, 38, 68, 98, 128).
-        const size_t fraction = last ? 128 : 8 + 30 * round;
+        // The share of the sample compressed this round, out of 128: from 8 up to 128 in
+        // even steps, as the paper's 8, 38, 68, 98, 128 but in more generations.
+        const size_t fraction = 8 + 120 * round / (kRounds - 1);
         std::fill(count1.begin(), count1.end(), 0);
         std::fill(count2.begin(), count2.end(), 0);
         const Compressor compressor(table);
