@@ -68,6 +68,13 @@ BufferMut BufferMut::WithCapacity(size_t capacity, size_t alignment) {
     return out;
 }
 
+BufferMut BufferMut::Uninitialized(size_t size, size_t alignment) {
+    BufferMut out(alignment);
+    out.Reserve(size);
+    out.size_ = size;
+    return out;
+}
+
 BufferMut BufferMut::Zeroed(size_t size, size_t alignment) {
     BufferMut out(alignment);
     out.Resize(size);

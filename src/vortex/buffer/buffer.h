@@ -99,6 +99,9 @@ public:
     static BufferMut WithCapacity(size_t capacity, size_t alignment = kDefaultAlignment);
     /// Returns `size` zero bytes.
     static BufferMut Zeroed(size_t size, size_t alignment = kDefaultAlignment);
+    /// Returns `size` bytes of unspecified content, for callers that write every byte (saves
+    /// the zeroing pass of Zeroed on hot decode paths).
+    static BufferMut Uninitialized(size_t size, size_t alignment = kDefaultAlignment);
 
     uint8_t *data() { return data_; }
     const uint8_t *data() const { return data_; }

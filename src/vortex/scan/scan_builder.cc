@@ -79,6 +79,7 @@ Result<std::vector<ArrayRef>> ScanBuilder::Collect() const {
 Status ScanBuilder::ExportArrow(ArrowArrayStream *out) const {
     ScanOptions options = options_;
     options.window = 1;
+    options.canonical = true;
     std::shared_ptr<ScanStream> stream = ScanStream::Start(source_, std::move(options));
     DType dtype = stream->dtype();
     // The exporter owns the stream through `next`; releasing the Arrow stream destroys it,

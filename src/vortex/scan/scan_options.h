@@ -44,6 +44,10 @@ struct ScanOptions {
     /// Natural split points closer than this to the previous one are skipped, so that columns
     /// chunked differently do not cut the scan into tiny splits.
     uint64_t min_split_rows = 8192;
+    /// Decode each split's result into canonical arrays (struct fields included) on the
+    /// executor, so a consumer that needs plain buffers (an Arrow export) gets them without
+    /// decoding on its own thread.
+    bool canonical = false;
     /// Runs planning and splits; nullptr means Executor::Default().
     Executor *executor = nullptr;
     /// Testing hook, run on the planning thread before planning (e.g. to make it slow).

@@ -8,12 +8,36 @@
 #include <map>
 #include <mutex>
 
+#include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/canonical.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/io/executor.h"
 #include "vortex/scan/scan_plan.h"
 #include "vortex/scan/split.h"
 
 namespace vortex::scan {
+namespace {
+
+// The canonical form of `array` with struct fields canonical too (Canonicalize leaves a
+// struct's fields as they are).
+Result<ArrayRef> DecodeFully(const ArrayRef &array) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
+    const auto *fields = As<StructArray>(*canonical);
+    if (fields == nullptr) {
+        return canonical;
+    }
+    std::vector<ArrayRef> decoded;
+    decoded.reserve(fields->nfields());
+    for (const ArrayRef &field : fields->fields()) {
+        VX_ASSIGN_OR_RETURN(ArrayRef field_decoded, DecodeFully(field));
+        decoded.push_back(std::move(field_decoded));
+    }
+    VX_ASSIGN_OR_RETURN(auto rebuilt, StructArray::TryMake(canonical->dtype(), std::move(decoded),
+                                                           canonical->len(), fields->validity()));
+    return ArrayRef(std::move(rebuilt));
+}
+
+} // namespace
 
 // Shared by the stream and its tasks; outlives the stream while tasks still run.
 struct ScanStream::State_ {
@@ -63,6 +87,9 @@ struct ScanStream::State_ {
             planned = plan;
         }
         Result<ArrayRef> result = ExecuteSplit(*planned, planned->splits[index]);
+        if (result.ok() && options.canonical) {
+            result = DecodeFully(*result);
+        }
         std::lock_guard lock(mutex);
         --running;
         if (!cancelled) {

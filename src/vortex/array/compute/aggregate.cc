@@ -191,12 +191,54 @@ StatResult SumOf(const ArrayRef &canonical) {
     });
 }
 
+StatResult BoolStat(bool value) {
+    return std::optional<Scalar>(Scalar::Bool(value, Nullability::NonNullable));
+}
+
+// Sortedness and constancy over values in place for the common null-free canonical arrays
+// (the Scalar-per-row loops below are the general, slow path). `ordered(a, b)` says a may
+// precede b; `equal(a, b)` whether they are the same value (floats bit for bit).
+template <typename Pairwise>
+std::optional<bool> AllPairsFast(const ArrayRef &canonical, Pairwise pairwise) {
+    if (!canonical->validity_mask().all_true()) {
+        return std::nullopt;
+    }
+    if (const auto *primitive = As<PrimitiveArray>(*canonical)) {
+        return VisitPType(primitive->ptype(), [&]<typename T>() {
+            const auto values = primitive->values_as<T>();
+            for (size_t i = 1; i < values.size(); ++i) {
+                if (!pairwise(TotalOrderKey(values[i - 1]), TotalOrderKey(values[i]))) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+    if (const auto *views = As<VarBinViewArray>(*canonical)) {
+        for (size_t i = 1; i < views->len(); ++i) {
+            if (!pairwise(views->bytes_at(i - 1), views->bytes_at(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+    return std::nullopt;
+}
+
 StatResult SortedOf(const ArrayRef &canonical, bool strict) {
     if (canonical->len() <= 1) {
         return std::optional<Scalar>(Scalar::Bool(true, Nullability::NonNullable));
     }
     if (!IsOrderable(canonical->dtype()) && !canonical->dtype().is_null()) {
         return std::optional<Scalar>();
+    }
+    if (const auto *extension = As<ExtensionArray>(*canonical)) {
+        VX_ASSIGN_OR_RETURN(ArrayRef storage, Canonicalize(extension->storage()));
+        return SortedOf(storage, strict);
+    }
+    if (auto fast = AllPairsFast(
+            canonical, [strict](const auto &a, const auto &b) { return strict ? a < b : a <= b; })) {
+        return BoolStat(*fast);
     }
     VX_ASSIGN_OR_RETURN(Scalar previous, ScalarAt(canonical, 0));
     for (size_t i = 1; i < canonical->len(); ++i) {
@@ -213,6 +255,13 @@ StatResult SortedOf(const ArrayRef &canonical, bool strict) {
 StatResult ConstantOf(const ArrayRef &canonical) {
     if (canonical->len() <= 1) {
         return std::optional<Scalar>(Scalar::Bool(true, Nullability::NonNullable));
+    }
+    if (const auto *extension = As<ExtensionArray>(*canonical)) {
+        VX_ASSIGN_OR_RETURN(ArrayRef storage, Canonicalize(extension->storage()));
+        return ConstantOf(storage);
+    }
+    if (auto fast = AllPairsFast(canonical, [](const auto &a, const auto &b) { return a == b; })) {
+        return BoolStat(*fast);
     }
     VX_ASSIGN_OR_RETURN(Scalar first, ScalarAt(canonical, 0));
     for (size_t i = 1; i < canonical->len(); ++i) {

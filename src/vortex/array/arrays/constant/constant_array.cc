@@ -2,7 +2,12 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/arrays/constant/constant_array.h"
 
+#include <algorithm>
+
+#include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/encoding_parts_internal.h"
+#include "vortex/array/arrays/extension/extension_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/builder/array_builder.h"
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/take.h"
@@ -47,7 +52,40 @@ Mask ConstantArray::validity_mask() const {
     return scalar_->is_null() ? Mask::AllFalse(len()) : Mask::AllTrue(len());
 }
 
+namespace {
+
+// Fills without a Scalar per row: constants are common in compressed data (a constant
+// subsecond part, a single-valued column), so expanding one must run at memory speed.
+std::optional<ArrayRef> FillFast(const Scalar &scalar, const DType &dtype, size_t len) {
+    const Validity validity = Validity::From(dtype.nullability());
+    if (dtype.is_primitive()) {
+        return VisitPType(dtype.ptype(), [&]<typename T>() -> std::optional<ArrayRef> {
+            BufferMut values = BufferMut::Zeroed(len * sizeof(T));
+            std::fill_n(values.data_as<T>(), len, scalar.as<T>());
+            return ArrayRef(PrimitiveArray::Make(dtype.ptype(), std::move(values).Freeze(), validity));
+        });
+    }
+    if (dtype.is_bool()) {
+        return ArrayRef(BoolArray::Make(BitBuffer::Full(len, scalar.as_bool()), validity));
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 Result<ArrayRef> ConstantArray::ToCanonical() const {
+    if (!scalar_->is_null()) {
+        if (auto filled = FillFast(*scalar_, dtype(), len())) {
+            return *filled;
+        }
+        if (dtype().is_extension()) {
+            auto storage = Make(scalar_->StorageScalar(), len());
+            VX_ASSIGN_OR_RETURN(ArrayRef canonical_storage, storage->ToCanonical());
+            VX_ASSIGN_OR_RETURN(auto extension,
+                                ExtensionArray::TryMake(dtype(), std::move(canonical_storage)));
+            return ArrayRef(std::move(extension));
+        }
+    }
     VX_ASSIGN_OR_RETURN(auto builder, MakeBuilder(dtype()));
     if (scalar_->is_null()) {
         builder->AppendNulls(len());

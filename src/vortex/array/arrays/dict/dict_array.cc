@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/arrays/dict/dict_array.h"
 
+#include <algorithm>
+
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/arrays/primitive/primitive_integers.h"
 #include "vortex/array/canonical.h"
@@ -58,9 +60,23 @@ DictArray::TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced) 
     VX_ENSURE(values->len() <= UINT32_MAX, InvalidArgument, "dict has {} values, more than u32",
               values->len());
     VX_ASSIGN_OR_RETURN(IntegerChild lookup, IntegerChild::Make(codes, "dict codes", true));
-    for (size_t i = 0; i < lookup.positions_to_check(); ++i) {
-        VX_ENSURE(!lookup.is_valid(i) || lookup.at(i) < values->len(), InvalidArgument,
-                  "dict code {} at {} out of range for {} values", lookup.at(i), i, values->len());
+    const PrimitiveArray *primitive = lookup.primitive();
+    if (primitive != nullptr && primitive->len() > 0 && primitive->validity_mask().all_true()) {
+        // No nulls: the largest code decides (a vectorizable pass, not a lookup per row).
+        const uint64_t largest = VisitIntPType(primitive->ptype(), [&]<typename T>() {
+            T largest_code = 0;
+            for (const T code : primitive->values_as<T>()) {
+                largest_code = std::max(largest_code, code);
+            }
+            return static_cast<uint64_t>(largest_code);
+        });
+        VX_ENSURE(largest < values->len(), InvalidArgument, "dict code {} out of range for {} values",
+                  largest, values->len());
+    } else {
+        for (size_t i = 0; i < lookup.positions_to_check(); ++i) {
+            VX_ENSURE(!lookup.is_valid(i) || lookup.at(i) < values->len(), InvalidArgument,
+                      "dict code {} at {} out of range for {} values", lookup.at(i), i, values->len());
+        }
     }
     DType dtype = values->dtype();
     if (codes->dtype().is_nullable() && !dtype.is_nullable()) {
@@ -105,7 +121,13 @@ Mask DictArray::validity_mask() const {
 }
 
 Result<ArrayRef> DictArray::ToCanonical() const {
-    VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(values(), code_lookup_.array()));
+    // Decode the dictionary once, then gather: taking from encoded values first would make an
+    // encoded array as long as the codes (an FSST take gathers codes) and decode every row.
+    ArrayRef source = values();
+    if (source->len() <= len()) {
+        VX_ASSIGN_OR_RETURN(source, Canonicalize(source));
+    }
+    VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(source, code_lookup_.array()));
     return Canonicalize(taken);
 }
 

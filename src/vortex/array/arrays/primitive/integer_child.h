@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -74,6 +75,8 @@ public:
         child.primitive_ = As<PrimitiveArray>(*child.array_);
         VX_ENSURE(child.primitive_ != nullptr && IsInt(child.primitive_->ptype()), Internal,
                   "integer child did not canonicalize to an integer primitive array");
+        child.data_ = child.primitive_->values().data();
+        child.width_ = static_cast<uint8_t>(ByteWidth(child.primitive_->ptype()));
         return child;
     }
 
@@ -89,12 +92,37 @@ public:
     bool is_valid(size_t i) const {
         return primitive_ != nullptr ? primitive_->is_valid(i) : constant_valid_;
     }
-    /// Value `i` as uint64 (validated non-negative); unspecified for a null.
-    uint64_t at(size_t i) const { return primitive_ != nullptr ? IntegerAt(*primitive_, i) : constant_; }
+    /// Value `i` as uint64 (validated non-negative); unspecified for a null. Reads by width
+    /// (values are non-negative, so signedness does not matter): this sits in per-row decode
+    /// loops (string offsets, codes), where a ptype dispatch per call would dominate.
+    uint64_t at(size_t i) const {
+        switch (width_) {
+            case 1:
+                return data_[i];
+            case 2:
+                return Load<uint16_t>(i);
+            case 4:
+                return Load<uint32_t>(i);
+            case 8:
+                return Load<uint64_t>(i);
+            default:
+                return constant_;
+        }
+    }
 
 private:
+    template <typename U>
+    uint64_t Load(size_t i) const {
+        U value;
+        std::memcpy(&value, data_ + i * sizeof(U), sizeof(U));
+        return value;
+    }
+
     ArrayRef array_;
     const PrimitiveArray *primitive_ = nullptr;
+    // The canonical child's values and their width in bytes (0 for a constant child).
+    const uint8_t *data_ = nullptr;
+    uint8_t width_ = 0;
     uint64_t constant_ = 0;
     bool constant_valid_ = false;
     bool negative_constant_ = false;

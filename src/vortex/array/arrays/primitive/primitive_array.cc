@@ -22,10 +22,9 @@ std::vector<ArrayRef> PrimitiveChildren(const Validity &validity, size_t len) {
     return children;
 }
 
-template <typename T>
-Buffer GatherValues(std::span<const T> values, std::span<const size_t> positions) {
-    BufferMut out = BufferMut::WithCapacity(positions.size() * sizeof(T));
-    out.Resize(positions.size() * sizeof(T));
+template <typename T, typename I>
+Buffer GatherValues(std::span<const T> values, std::span<const I> positions) {
+    BufferMut out = BufferMut::Uninitialized(positions.size() * sizeof(T));
     T *dst = out.data_as<T>();
     for (size_t i = 0; i < positions.size(); ++i) {
         dst[i] = values[positions[i]];
@@ -180,17 +179,32 @@ std::optional<Result<ArrayRef>> PrimitiveArray::SliceImpl(size_t start, size_t s
 std::optional<Result<ArrayRef>> PrimitiveArray::FilterImpl(const Mask &mask) const {
     const std::vector<size_t> positions = mask.Indices();
     Buffer values =
-        VisitPType(ptype_, [&]<typename T>() { return GatherValues<T>(values_as<T>(), positions); });
+        VisitPType(ptype_, [&]<typename T>() { return GatherValues<T, size_t>(values_as<T>(), positions); });
     return Result<ArrayRef>(Make(ptype_, std::move(values), validity_.Filter(mask)));
 }
 
 std::optional<Result<ArrayRef>> PrimitiveArray::TakeImpl(const ArrayRef &indices) const {
+    if (validity_.kind() != Validity::Kind::Array) {
+        // Dictionary decoding lands here for every row: gather with the codes as they are.
+        Buffer gathered;
+        auto dense = TakeDense(indices, len(), [&]<typename I>(std::span<const I> positions) {
+            gathered =
+                VisitPType(ptype_, [&]<typename T>() { return GatherValues<T>(values_as<T>(), positions); });
+        });
+        if (dense) {
+            if (!dense->ok()) {
+                return Result<ArrayRef>(*dense);
+            }
+            return Result<ArrayRef>(
+                Make(ptype_, std::move(gathered), DenseTakeValidity(validity_, *indices)));
+        }
+    }
     auto decoded = DecodeTakeIndices(indices, len());
     if (!decoded.ok()) {
         return Result<ArrayRef>(decoded.status());
     }
-    Buffer values =
-        VisitPType(ptype_, [&]<typename T>() { return GatherValues<T>(values_as<T>(), decoded->positions); });
+    Buffer values = VisitPType(
+        ptype_, [&]<typename T>() { return GatherValues<T, size_t>(values_as<T>(), decoded->positions); });
     return Result<ArrayRef>(
         Make(ptype_, std::move(values), TakeValidity(validity_, *decoded, indices->dtype().is_nullable())));
 }
