@@ -159,10 +159,12 @@ struct Timed {
     Samples seconds;
 };
 
+// Each operation runs its repetitions back to back: interleaving engines would time one
+// engine while the other's worker threads still spin down after its query.
 int TimeAll(const BenchOptions &options, std::vector<Timed> &ops, bool warm_up) {
     int quiet_timeouts = 0;
-    for (int rep = warm_up ? -1 : 0; rep < options.reps; ++rep) {
-        for (Timed &op : ops) {
+    for (Timed &op : ops) {
+        for (int rep = warm_up ? -1 : 0; rep < options.reps; ++rep) {
             if (rep >= 0) {
                 quiet_timeouts += WaitQuiet(options) ? 0 : 1;
             }
