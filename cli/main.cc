@@ -4,6 +4,7 @@
 // vx: the Vortex command-line tool. Parses arguments, calls the facade, prints; errors are
 // one line on stderr and a non-zero exit.
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <malloc.h>
 
@@ -13,12 +14,14 @@
 
 namespace {
 
-// glibc serves large blocks with fresh mmaps and trims freed heap memory back to the kernel,
-// so every decoded batch page-faults its buffers in again; a CLI that streams hundreds of MB
-// of short-lived batches keeps them instead (memory stays bounded by the scan's window).
+// glibc raises its mmap threshold after each large free, so freed batches then stay cached in
+// per-thread arenas and peak memory grows with the thread count (seed 002). A fixed threshold
+// returns large buffers to the kernel on release, so memory follows what the scan holds.
+// VX_GLIBC_MALLOC_DEFAULTS=1 keeps glibc's own policy (vx bench export compares both).
 void TuneAllocator() {
-    mallopt(M_MMAP_THRESHOLD, 64 << 20);
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    if (std::getenv("VX_GLIBC_MALLOC_DEFAULTS") == nullptr) {
+        mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    }
 }
 
 } // namespace

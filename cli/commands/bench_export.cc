@@ -137,7 +137,8 @@ struct ChildResult {
 
 ChildResult RunChildProcess(
     const std::string &exe, const std::string &path, size_t threads, int sleep_us, bool fixed_mmap) {
-    std::string command = "'" + exe + "' bench export --child-file '" + path + "' --child-threads " +
+    std::string command = std::string(fixed_mmap ? "" : "VX_GLIBC_MALLOC_DEFAULTS=1 ") + "'" + exe +
+                          "' bench export --child-file '" + path + "' --child-threads " +
                           std::to_string(threads) + " --sleep-us " + std::to_string(sleep_us) +
                           (fixed_mmap ? " --child-fixed-mmap" : "");
     std::FILE *pipe = ::popen(command.c_str(), "r");
@@ -191,7 +192,7 @@ void RunExportBench(const BenchOptions &options, ExportArgs args) {
                 first = hwm.Median();
                 first_above = above.Median();
             }
-            const char *malloc_mode = fixed_mmap ? "mmap threshold 128K" : "glibc default";
+            const char *malloc_mode = fixed_mmap ? "vx (mmap threshold 128K)" : "glibc default";
             double ratio = hwm.Median() / first;
             table.push_back({malloc_mode, std::to_string(threads), Fmt(hwm.Median(), 4), Fmt(hwm.Min(), 4),
                              Fmt(above.Median(), 4), std::to_string(batches), Fmt(ratio)});
