@@ -119,22 +119,7 @@ uint64_t DecodeVortex(const std::string &path, Executor *executor) {
     }
     ArrowArrayStream stream{};
     ThrowIfNotOk(scan.ExportArrow(&stream));
-    uint64_t rows = 0;
-    while (true) {
-        ArrowArray array{};
-        if (stream.get_next(&stream, &array) != 0) {
-            std::string error = stream.get_last_error(&stream);
-            stream.release(&stream);
-            throw std::runtime_error("vortex export failed: " + error);
-        }
-        if (array.release == nullptr) {
-            break;
-        }
-        rows += static_cast<uint64_t>(array.length);
-        array.release(&array);
-    }
-    stream.release(&stream);
-    return rows;
+    return DrainArrowStream(stream);
 }
 
 // DuckDB's full decode of a Parquet file. `SELECT *` streamed through the bridge converts every

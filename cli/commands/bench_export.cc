@@ -65,22 +65,10 @@ void RunChild(const ExportArgs &args) {
         Executor executor(args.child_threads);
         ArrowArrayStream stream{};
         ThrowIfNotOk(Scan(file).WithExecutor(&executor).ExportArrow(&stream));
-        while (true) {
-            ArrowArray array{};
-            if (stream.get_next(&stream, &array) != 0) {
-                std::string error = stream.get_last_error(&stream);
-                stream.release(&stream);
-                throw std::runtime_error("export failed: " + error);
-            }
-            if (array.release == nullptr) {
-                break;
-            }
-            rows += static_cast<uint64_t>(array.length);
+        rows = DrainArrowStream(stream, [&] {
             ++batches;
             std::this_thread::sleep_for(std::chrono::microseconds(args.sleep_us));
-            array.release(&array);
-        }
-        stream.release(&stream);
+        });
     }
     if (rows != file->row_count()) {
         throw std::runtime_error("the export returned " + std::to_string(rows) + " rows of " +

@@ -14,6 +14,28 @@
 
 namespace vortex::cli::bench {
 
+uint64_t DrainArrowStream(ArrowArrayStream &stream, const std::function<void()> &per_batch) {
+    uint64_t rows = 0;
+    while (true) {
+        ArrowArray array{};
+        if (stream.get_next(&stream, &array) != 0) {
+            const std::string error = stream.get_last_error(&stream);
+            stream.release(&stream);
+            throw std::runtime_error("arrow stream failed: " + error);
+        }
+        if (array.release == nullptr) {
+            break;
+        }
+        rows += static_cast<uint64_t>(array.length);
+        if (per_batch) {
+            per_batch();
+        }
+        array.release(&array);
+    }
+    stream.release(&stream);
+    return rows;
+}
+
 double NowSeconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }

@@ -4,11 +4,14 @@
 
 // Helpers shared by the `vx bench` commands: options, timers, samples, temp dirs, tables.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+
+#include "vortex/arrow/c_abi.h"
 
 namespace vortex::cli::bench {
 
@@ -55,6 +58,10 @@ public:
 private:
     std::string path_;
 };
+
+/// Reads every batch of an Arrow stream, calls `per_batch` on each before releasing it, then
+/// releases the stream; returns the rows seen. A stream error is thrown with its message.
+uint64_t DrainArrowStream(ArrowArrayStream &stream, const std::function<void()> &per_batch = {});
 
 /// Prints rows of cells as an aligned text table (first row is the header).
 void PrintTable(const std::vector<std::vector<std::string>> &rows);
