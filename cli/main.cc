@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <exception>
 #include <malloc.h>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -14,12 +15,18 @@
 
 namespace {
 
-// glibc raises its mmap threshold after each large free, so freed batches then stay cached in
-// per-thread arenas and peak memory grows with the thread count (seed 002). A fixed threshold
-// returns large buffers to the kernel on release, so memory follows what the scan holds.
-// VX_GLIBC_MALLOC_DEFAULTS=1 keeps glibc's own policy (vx bench export compares both).
+// The allocator policy, VX_MALLOC_POLICY=arena1 (default) | glibc | mmap128k. glibc keeps one
+// arena per thread and raises its mmap threshold after large frees, so freed batches stay
+// cached per thread and peak memory grows with the executor size (seed 002: glibc 1.65x at 16
+// threads). One arena shares that cache (1.28x) and keeps decoding at full speed; a fixed
+// 128 KiB threshold returns every batch to the kernel (flat memory) but page-faults each new
+// batch in again, which made full decodes about 4x slower. `vx bench export` compares them.
 void TuneAllocator() {
-    if (std::getenv("VX_GLIBC_MALLOC_DEFAULTS") == nullptr) {
+    const char *env = std::getenv("VX_MALLOC_POLICY");
+    const std::string_view policy = env != nullptr ? env : "arena1";
+    if (policy == "arena1") {
+        mallopt(M_ARENA_MAX, 1);
+    } else if (policy == "mmap128k") {
         mallopt(M_MMAP_THRESHOLD, 128 * 1024);
     }
 }

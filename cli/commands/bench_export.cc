@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <malloc.h>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -34,8 +33,6 @@ struct ExportArgs {
     // Hidden: run as the measured child on this file with this many threads.
     std::string child_file;
     size_t child_threads = 0;
-    // Hidden: the child fixes glibc's mmap threshold at 128 KiB.
-    bool child_fixed_mmap = false;
 };
 
 // kB from a "Name:   123 kB" line of /proc/self/status.
@@ -52,11 +49,6 @@ uint64_t ProcStatusKb(const std::string &name) {
 
 // The child: export the file, release every batch after a short sleep, report memory.
 void RunChild(const ExportArgs &args) {
-    if (args.child_fixed_mmap) {
-        // glibc raises its mmap threshold after each large free, so freed batches stay in (per
-        // thread) arenas; fixing it shows what the scan itself holds.
-        ::mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-    }
     auto file = ValueOrThrow(VortexFile::Open(args.child_file, DefaultSessionPtr()));
     const uint64_t base_kb = ProcStatusKb("VmRSS");
     uint64_t rows = 0;
@@ -123,12 +115,14 @@ struct ChildResult {
     uint64_t batches = 0;
 };
 
-ChildResult RunChildProcess(
-    const std::string &exe, const std::string &path, size_t threads, int sleep_us, bool fixed_mmap) {
-    std::string command = std::string(fixed_mmap ? "" : "VX_GLIBC_MALLOC_DEFAULTS=1 ") + "'" + exe +
-                          "' bench export --child-file '" + path + "' --child-threads " +
-                          std::to_string(threads) + " --sleep-us " + std::to_string(sleep_us) +
-                          (fixed_mmap ? " --child-fixed-mmap" : "");
+ChildResult RunChildProcess(const std::string &exe,
+                            const std::string &path,
+                            size_t threads,
+                            int sleep_us,
+                            const std::string &policy) {
+    std::string command = "VX_MALLOC_POLICY=" + policy + " '" + exe + "' bench export --child-file '" + path +
+                          "' --child-threads " + std::to_string(threads) + " --sleep-us " +
+                          std::to_string(sleep_us);
     std::FILE *pipe = ::popen(command.c_str(), "r");
     if (pipe == nullptr) {
         throw std::runtime_error("cannot start " + command);
@@ -157,13 +151,14 @@ void RunExportBench(const BenchOptions &options, ExportArgs args) {
     WriteLargeFile(path, args.rows);
     const std::string exe = SelfExe();
     // Warm the page cache.
-    RunChildProcess(exe, path, 1, 0, false);
+    RunChildProcess(exe, path, 1, 0, "arena1");
 
     nlohmann::ordered_json results = nlohmann::ordered_json::array();
     std::vector<std::vector<std::string>> table = {
         {"malloc", "threads", "peak RSS MiB (median)", "min", "above open MiB", "batches", "x vs first"}};
     int quiet_timeouts = 0;
-    for (bool fixed_mmap : {false, true}) {
+    // The allocator policies vx knows (see cli/main.cc), vx's default first.
+    for (const std::string policy : {"arena1", "glibc", "mmap128k"}) {
         double first = 0;
         double first_above = 0;
         for (size_t threads : args.threads) {
@@ -171,7 +166,7 @@ void RunExportBench(const BenchOptions &options, ExportArgs args) {
             uint64_t batches = 0;
             for (int rep = 0; rep < options.reps; ++rep) {
                 quiet_timeouts += WaitQuiet(options) ? 0 : 1;
-                ChildResult r = RunChildProcess(exe, path, threads, args.sleep_us, fixed_mmap);
+                ChildResult r = RunChildProcess(exe, path, threads, args.sleep_us, policy);
                 hwm.Add(static_cast<double>(r.hwm_kb) / 1024);
                 above.Add(static_cast<double>(r.hwm_kb - std::min(r.hwm_kb, r.base_kb)) / 1024);
                 batches = r.batches;
@@ -180,7 +175,7 @@ void RunExportBench(const BenchOptions &options, ExportArgs args) {
                 first = hwm.Median();
                 first_above = above.Median();
             }
-            const char *malloc_mode = fixed_mmap ? "vx (mmap threshold 128K)" : "glibc default";
+            const std::string malloc_mode = policy == "arena1" ? "arena1 (vx default)" : policy;
             double ratio = hwm.Median() / first;
             table.push_back({malloc_mode, std::to_string(threads), Fmt(hwm.Median(), 4), Fmt(hwm.Min(), 4),
                              Fmt(above.Median(), 4), std::to_string(batches), Fmt(ratio)});
@@ -224,7 +219,6 @@ void AddExportBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options
     cmd->add_option("--sleep-us", args->sleep_us, "consumer pause per batch (microseconds)");
     cmd->add_option("--child-file", args->child_file)->group("");
     cmd->add_option("--child-threads", args->child_threads)->group("");
-    cmd->add_flag("--child-fixed-mmap", args->child_fixed_mmap)->group("");
     cmd->callback([args, options] { RunExportBench(*options, *args); });
 }
 
