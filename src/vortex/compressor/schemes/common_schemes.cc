@@ -8,6 +8,7 @@
 #include "vortex/encodings/fastlanes/rle/rle_array.h"
 #include "vortex/encodings/runend/runend_array.h"
 #include "vortex/encodings/sparse/sparse_array.h"
+#include "vortex/encodings/zstd/zstd_array.h"
 
 namespace vortex::compressor {
 namespace {
@@ -67,6 +68,19 @@ SparseScheme::Encode(const ArrayRef &canonical, const LeafStats &stats, const Co
     }
     static constexpr size_t kPatchIndicesValues[] = {0, 1};
     return WithChildren(sparse::SparseEncode(canonical, fill), kPatchIndicesValues, ctx.Child(id()));
+}
+
+bool ZstdScheme::Applies(const LeafStats &stats, const CompressContext &ctx) const {
+    return ctx.options->compact && stats.valid_count() > 0;
+}
+
+Result<std::optional<ArrayRef>>
+ZstdScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &) const {
+    if (canonical->dtype().is_primitive() && canonical->dtype().ptype() == PType::F16) {
+        return std::optional<ArrayRef>();
+    }
+    VX_ASSIGN_OR_RETURN(auto compressed, zstd::ZstdCompress(canonical));
+    return std::optional<ArrayRef>(ArrayRef(std::move(compressed)));
 }
 
 bool DictScheme::Applies(const LeafStats &stats, const CompressContext &ctx) const {

@@ -42,6 +42,17 @@ private:
     bool top_value_;
 };
 
+/// Frames of whole values through zstd (strings, binaries and numbers): only in compact mode,
+/// which trades decoding speed for size.
+class ZstdScheme final : public Scheme {
+public:
+    SchemeId id() const override { return SchemeId::kZstd; }
+    std::string_view name() const override { return "zstd"; }
+    bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
+    Result<std::optional<ArrayRef>>
+    Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const override;
+};
+
 /// Distinct values once plus a code per row; codes and values are compressed further.
 class DictScheme final : public Scheme {
 public:

@@ -56,8 +56,9 @@ const AlpRdScheme kAlpRd;
 const RleScheme kRle;
 const SparseScheme kNullSparse(false);
 const DictScheme kDict(DictScheme::Kind::kOther);
+const ZstdScheme kZstd;
 
-const Scheme *const kFloatSchemes[] = {&kAlp, &kRle, &kNullSparse, &kDict, &kAlpRd};
+const Scheme *const kFloatSchemes[] = {&kAlp, &kRle, &kNullSparse, &kDict, &kAlpRd, &kZstd};
 
 } // namespace
 

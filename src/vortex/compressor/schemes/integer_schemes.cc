@@ -108,9 +108,10 @@ const RunEndScheme kRunEnd;
 const RleScheme kRle;
 const SparseScheme kSparse;
 const DictScheme kIntDict(DictScheme::Kind::kInteger);
+const ZstdScheme kZstd;
 
-const Scheme *const kIntegerSchemes[] = {&kSequence, &kFoR, &kBitPacking, &kZigZag,
-                                         &kRunEnd,   &kRle, &kSparse,     &kIntDict};
+const Scheme *const kIntegerSchemes[] = {&kSequence, &kFoR,    &kBitPacking, &kZigZag, &kRunEnd,
+                                         &kRle,      &kSparse, &kIntDict,    &kZstd};
 
 } // namespace
 

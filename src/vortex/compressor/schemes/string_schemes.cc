@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 // String and binary schemes (spec: arrays-encodings 2): dictionary, FSST (strings only),
-// null-dominated sparse (strings only), and zstd in compact mode.
+// null-dominated sparse (strings only), and zstd in compact mode (common_schemes.h).
 #include "vortex/compressor/schemes/common_schemes.h"
 #include "vortex/encodings/fsst/fsst_array.h"
-#include "vortex/encodings/zstd/zstd_array.h"
 
 namespace vortex::compressor {
 namespace {
@@ -25,21 +24,6 @@ public:
         VX_ASSIGN_OR_RETURN(ArrayRef result,
                             CompressChildren(ArrayRef(std::move(fsst)), kLengthsOffsets, ctx.Child(id())));
         return std::optional<ArrayRef>(std::move(result));
-    }
-};
-
-// Frames of whole values through zstd: the compact option's size-over-speed choice.
-class ZstdScheme final : public Scheme {
-public:
-    SchemeId id() const override { return SchemeId::kZstd; }
-    std::string_view name() const override { return "zstd"; }
-    bool Applies(const LeafStats &stats, const CompressContext &ctx) const override {
-        return ctx.options->compact && stats.valid_count() > 0;
-    }
-    Result<std::optional<ArrayRef>>
-    Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &) const override {
-        VX_ASSIGN_OR_RETURN(auto compressed, zstd::ZstdCompress(canonical));
-        return std::optional<ArrayRef>(ArrayRef(std::move(compressed)));
     }
 };
 
