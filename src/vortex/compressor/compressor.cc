@@ -90,12 +90,20 @@ Result<ArrayRef> CompressLeaf(const ArrayRef &canonical, const CompressContext &
     double best_ratio = 1.0;
     std::vector<std::pair<double, const Scheme *>> ranked;
     ArrayRef best_sample_result;
+    std::vector<std::pair<const Scheme *, ArrayRef>> whole_results;
     for (const Scheme *scheme : candidates) {
-        VX_ASSIGN_OR_RETURN(auto encoded, scheme->Encode(sample, sample_stats, ctx.Sampling()));
+        const bool whole = scheme->JudgedOnWholeArray() && sample != canonical;
+        VX_ASSIGN_OR_RETURN(auto encoded, whole ? scheme->Encode(canonical, stats, ctx)
+                                                : scheme->Encode(sample, sample_stats, ctx.Sampling()));
         if (!encoded) {
             continue;
         }
-        const double ratio = before / static_cast<double>(std::max<size_t>((*encoded)->nbytes(), 1));
+        const double input_bytes =
+            whole ? static_cast<double>(std::max<size_t>(canonical->nbytes(), 1)) : before;
+        const double ratio = input_bytes / static_cast<double>(std::max<size_t>((*encoded)->nbytes(), 1));
+        if (whole) {
+            whole_results.emplace_back(scheme, *encoded);
+        }
         if (ratio > 1.0) {
             ranked.emplace_back(ratio, scheme);
         }
@@ -115,6 +123,11 @@ Result<ArrayRef> CompressLeaf(const ArrayRef &canonical, const CompressContext &
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto &a, const auto &b) { return a.first > b.first; });
     for (const auto &[ratio, scheme] : ranked) {
+        const auto kept = std::find_if(whole_results.begin(), whole_results.end(),
+                                       [scheme](const auto &entry) { return entry.first == scheme; });
+        if (kept != whole_results.end()) {
+            return kept->second;
+        }
         VX_ASSIGN_OR_RETURN(auto encoded, scheme->Encode(canonical, stats, ctx));
         if (encoded && (*encoded)->nbytes() < canonical->nbytes()) {
             return *encoded;

@@ -66,6 +66,10 @@ public:
     /// arithmetic sequence): it is tried on the whole array first and wins outright when its
     /// Encode succeeds.
     virtual bool WholeArrayShape() const { return false; }
+    /// True for a scheme whose ratio on a small sample says little about a whole block (a
+    /// general-purpose compressor finds repeats across the whole block): it is judged by
+    /// encoding the whole array, whose result is kept if it wins.
+    virtual bool JudgedOnWholeArray() const { return false; }
     /// Cheap test on the statistics: false means the scheme cannot pay here.
     virtual bool Applies(const LeafStats &stats, const CompressContext &ctx) const = 0;
     /// Encodes `canonical` (whose statistics are `stats`), compressing the children it makes

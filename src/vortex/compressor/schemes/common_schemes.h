@@ -48,6 +48,7 @@ class ZstdScheme final : public Scheme {
 public:
     SchemeId id() const override { return SchemeId::kZstd; }
     std::string_view name() const override { return "zstd"; }
+    bool JudgedOnWholeArray() const override { return true; }
     bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
     Result<std::optional<ArrayRef>>
     Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const override;
