@@ -120,18 +120,6 @@ std::string Percent(double share) {
 
 } // namespace
 
-std::string EncodingTree(const Array &array) {
-    std::string out(array.encoding_id());
-    if (array.nchildren() > 0) {
-        out += "(";
-        for (size_t i = 0; i < array.nchildren(); ++i) {
-            out += (i > 0 ? ", " : "") + EncodingTree(*array.child(i));
-        }
-        out += ")";
-    }
-    return out;
-}
-
 Result<uint64_t> CanonicalBytes(const ArrayRef &array) {
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
     uint64_t total = 0;

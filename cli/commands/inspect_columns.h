@@ -11,9 +11,6 @@
 
 namespace vortex::cli {
 
-/// "vortex.dict(fastlanes.bitpacked, vortex.varbinview)": an array's encoding tree.
-std::string EncodingTree(const Array &array);
-
 /// Bytes of the canonical form of `array` and, recursively, of its children (struct fields,
 /// list elements, validity): what the column occupies decoded. Strings count their views and
 /// the bytes those reference, not whole (possibly shared) data buffers.

@@ -25,6 +25,18 @@ std::string_view Array::encoding_id() const {
     return encoding_->id();
 }
 
+std::string EncodingTree(const Array &array) {
+    std::string out(array.encoding_id());
+    if (array.nchildren() > 0) {
+        out += "(";
+        for (size_t i = 0; i < array.nchildren(); ++i) {
+            out += (i > 0 ? ", " : "") + EncodingTree(*array.child(i));
+        }
+        out += ")";
+    }
+    return out;
+}
+
 size_t Array::nbytes() const {
     size_t total = 0;
     for (const auto &buffer : buffers_) {

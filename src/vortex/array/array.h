@@ -126,6 +126,10 @@ private:
     mutable Statistics statistics_;
 };
 
+/// The encoding ids of an array tree, children in parentheses:
+/// "vortex.dict(fastlanes.bitpacked, vortex.varbinview)".
+std::string EncodingTree(const Array &array);
+
 /// Downcasts to a concrete array class when the encoding matches, else nullptr.
 template <typename T>
 const T *As(const Array &array) {

@@ -39,19 +39,6 @@ Result<std::pair<ArrayRef, Buffer>> WriteAndRead(const ArrayRef &array) {
     return std::make_pair(read, segment);
 }
 
-// "fastlanes.for(fastlanes.bitpacked)": the encoding tree, for assertions and messages.
-std::string Tree(const Array &array) {
-    std::string out(array.encoding_id());
-    if (array.nchildren() > 0) {
-        out += "(";
-        for (size_t i = 0; i < array.nchildren(); ++i) {
-            out += (i > 0 ? ", " : "") + Tree(*array.child(i));
-        }
-        out += ")";
-    }
-    return out;
-}
-
 // Compresses, checks the values survive compression and a serialize/read cycle, and returns
 // the compressed array.
 ArrayRef RoundTrip(const ArrayRef &input, const CompressorOptions &options = {}) {
@@ -60,11 +47,11 @@ ArrayRef RoundTrip(const ArrayRef &input, const CompressorOptions &options = {})
     if (!compressed.ok()) {
         return input;
     }
-    EXPECT_TRUE(ArraysEqual(input, *compressed)) << Tree(**compressed);
+    EXPECT_TRUE(ArraysEqual(input, *compressed)) << EncodingTree(**compressed);
     auto read = WriteAndRead(*compressed);
     EXPECT_OK(read);
     if (read.ok()) {
-        EXPECT_TRUE(ArraysEqual(input, read->first)) << Tree(**compressed);
+        EXPECT_TRUE(ArraysEqual(input, read->first)) << EncodingTree(**compressed);
     }
     return *compressed;
 }
@@ -90,7 +77,7 @@ ArrayRef Ints(size_t n, auto generator, double null_fraction = 0.0, uint64_t see
 }
 
 bool Contains(const ArrayRef &array, std::string_view encoding) {
-    return Tree(*array).find(encoding) != std::string::npos;
+    return EncodingTree(*array).find(encoding) != std::string::npos;
 }
 
 constexpr size_t kBlock = 70'000; // a few FastLanes blocks and a real sample
@@ -129,9 +116,9 @@ TEST(CompressorTest, IntegerShapesPickTheirEncodingsAndShrink) {
         SCOPED_TRACE(c.name);
         ArrayRef compressed = RoundTrip(c.input);
         if (!c.expected_root.empty()) {
-            EXPECT_TRUE(Contains(compressed, c.expected_root)) << Tree(*compressed);
+            EXPECT_TRUE(Contains(compressed, c.expected_root)) << EncodingTree(*compressed);
         }
-        EXPECT_LT(compressed->nbytes() * 2, c.input->nbytes()) << Tree(*compressed);
+        EXPECT_LT(compressed->nbytes() * 2, c.input->nbytes()) << EncodingTree(*compressed);
     }
 }
 
@@ -144,14 +131,14 @@ TEST(CompressorTest, CompactUsesZstdWhereLightweightEncodingsCannot) {
     EXPECT_FALSE(Contains(RoundTrip(input, options), "vortex.zstd"));
     options.compact = true;
     ArrayRef compact = RoundTrip(input, options);
-    EXPECT_TRUE(Contains(compact, "vortex.zstd")) << Tree(*compact);
+    EXPECT_TRUE(Contains(compact, "vortex.zstd")) << EncodingTree(*compact);
     EXPECT_LT(compact->nbytes() * 20, input->nbytes());
 }
 
 TEST(CompressorTest, RandomWideIntegersStayCanonical) {
     ArrayRef input = Ints<uint64_t>(kBlock, [](size_t, auto &rng) { return rng(); });
     ArrayRef compressed = RoundTrip(input);
-    EXPECT_EQ(compressed->encoding_id(), "vortex.primitive") << Tree(*compressed);
+    EXPECT_EQ(compressed->encoding_id(), "vortex.primitive") << EncodingTree(*compressed);
 }
 
 TEST(CompressorTest, IntegerDictionaryOnlyWhenAllowed) {
@@ -181,7 +168,7 @@ TEST(CompressorTest, FloatShapes) {
     ArrayRef prices =
         Doubles(kBlock, [](size_t, auto &rng) { return static_cast<double>(rng() % 100000) / 100.0; });
     ArrayRef compressed = RoundTrip(prices);
-    EXPECT_TRUE(Contains(compressed, "vortex.alp")) << Tree(*compressed);
+    EXPECT_TRUE(Contains(compressed, "vortex.alp")) << EncodingTree(*compressed);
     EXPECT_LT(compressed->nbytes() * 2, prices->nbytes());
 
     ArrayRef real = Doubles(
@@ -209,13 +196,13 @@ TEST(CompressorTest, StringShapes) {
     const std::vector<std::string> cities = {"Amsterdam", "Berlin", "Cairo", "Dakar", "Évora", "東京"};
     ArrayRef low = Strings(kBlock, [&](size_t, auto &rng) { return cities[rng() % cities.size()]; });
     ArrayRef low_compressed = RoundTrip(low);
-    EXPECT_TRUE(Contains(low_compressed, "vortex.dict")) << Tree(*low_compressed);
+    EXPECT_TRUE(Contains(low_compressed, "vortex.dict")) << EncodingTree(*low_compressed);
 
     ArrayRef urls = Strings(kBlock, [](size_t, auto &rng) {
         return "https://example.com/products/item-" + std::to_string(rng() % 1000000) + "/details?ref=home";
     });
     ArrayRef url_compressed = RoundTrip(urls);
-    EXPECT_TRUE(Contains(url_compressed, "vortex.fsst")) << Tree(*url_compressed);
+    EXPECT_TRUE(Contains(url_compressed, "vortex.fsst")) << EncodingTree(*url_compressed);
     EXPECT_LT(url_compressed->nbytes() * 2, urls->nbytes());
 
     ArrayRef sparse = Strings(
@@ -229,7 +216,7 @@ TEST(CompressorTest, StringShapes) {
     CompressorOptions compact;
     compact.compact = true;
     ArrayRef compact_urls = RoundTrip(urls, compact);
-    EXPECT_LE(compact_urls->nbytes(), url_compressed->nbytes()) << Tree(*compact_urls);
+    EXPECT_LE(compact_urls->nbytes(), url_compressed->nbytes()) << EncodingTree(*compact_urls);
 }
 
 TEST(CompressorTest, EveryTestDTypeRoundTrips) {

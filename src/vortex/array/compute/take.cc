@@ -18,26 +18,16 @@ Result<TakeIndices> DecodeTakeIndices(const ArrayRef &indices, size_t len) {
     const auto *primitive = As<PrimitiveArray>(*canonical);
     VX_ENSURE(primitive != nullptr, Internal, "indices did not canonicalize to primitive");
     TakeIndices out{std::vector<size_t>(primitive->len(), 0), primitive->validity_mask()};
+    // No nulls: TakeDense checks the extremes once, then the indices are widened as they are.
+    auto dense = TakeDense(canonical, len, [&]<typename I>(std::span<const I> values) {
+        std::copy(values.begin(), values.end(), out.positions.begin());
+    });
+    if (dense) {
+        VX_RETURN_NOT_OK(*dense);
+        return out;
+    }
     VX_RETURN_NOT_OK(VisitIntPType(primitive->ptype(), [&]<typename T>() -> Status {
         auto values = primitive->values_as<T>();
-        if (out.validity.all_true()) {
-            // No nulls: one bounds check on the extremes, then a plain widening copy.
-            if (!values.empty()) {
-                T lo = values[0];
-                T hi = values[0];
-                for (const T value : values) {
-                    lo = std::min(lo, value);
-                    hi = std::max(hi, value);
-                }
-                if constexpr (std::is_signed_v<T>) {
-                    VX_ENSURE(lo >= 0, OutOfBounds, "take index {} is negative", lo);
-                }
-                VX_ENSURE(static_cast<uint64_t>(hi) < len, OutOfBounds,
-                          "take index {} out of bounds for length {}", hi, len);
-            }
-            std::copy(values.begin(), values.end(), out.positions.begin());
-            return Status::OK();
-        }
         for (size_t i = 0; i < values.size(); ++i) {
             if (!primitive->is_valid(i)) {
                 continue;

@@ -10,13 +10,6 @@
 
 namespace vortex {
 
-/// Returns value `i` of an integer PrimitiveArray as uint64; the caller has checked that the
-/// values are non-negative (offsets, sizes, codes after validation).
-inline uint64_t IntegerAt(const PrimitiveArray &array, size_t i) {
-    return VisitIntPType(array.ptype(),
-                         [&]<typename T>() { return static_cast<uint64_t>(array.values_as<T>()[i]); });
-}
-
 /// Reads every value of an integer PrimitiveArray as uint64; nulls read as 0. Fails (with
 /// `what` in the message) on a non-integer ptype or a negative non-null value.
 Result<std::vector<uint64_t>> IntegersAsU64(const PrimitiveArray &array, std::string_view what);
