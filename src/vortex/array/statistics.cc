@@ -8,12 +8,37 @@
 
 namespace vortex {
 
+// A slot goes empty -> busy (one thread computes or sets it) -> ready. A thread that finds it
+// busy waits on the state. Unlike std::call_once (glibc wakes the futex on every completion),
+// nothing here makes a system call unless a thread actually waits.
 struct Statistics::Slot {
-    std::once_flag once;
-    // Set (with release order) after `status`/`value` are written inside call_once.
-    std::atomic<bool> ready{false};
+    static constexpr int kEmpty = 0;
+    static constexpr int kBusy = 1;
+    static constexpr int kReady = 2;
+    std::atomic<int> state{kEmpty};
+    // Written while busy, read once ready (release/acquire on `state`).
     Status status;
     std::optional<Scalar> value;
+
+    // True when the caller won the slot and must fill it and call Publish().
+    bool Claim() {
+        int expected = kEmpty;
+        if (state.compare_exchange_strong(expected, kBusy, std::memory_order_acquire)) {
+            return true;
+        }
+        WaitReady();
+        return false;
+    }
+    void Publish() {
+        state.store(kReady, std::memory_order_release);
+        state.notify_all();
+    }
+    void WaitReady() const {
+        for (int seen = state.load(std::memory_order_acquire); seen != kReady;
+             seen = state.load(std::memory_order_acquire)) {
+            state.wait(seen, std::memory_order_acquire);
+        }
+    }
 };
 
 std::string_view StatName(Stat stat) {
@@ -40,12 +65,28 @@ std::string_view StatName(Stat stat) {
     return "?";
 }
 
-Statistics::Statistics(const Array &owner) : owner_(owner), slots_(new std::array<Slot, kNumStats>()) {}
-Statistics::~Statistics() = default;
+Statistics::Statistics(const Array &owner) : owner_(owner) {}
+Statistics::~Statistics() {
+    delete slots_.load(std::memory_order_acquire);
+}
+
+Statistics::Slot &Statistics::SlotOf(Stat stat) const {
+    Slots *slots = slots_.load(std::memory_order_acquire);
+    if (slots == nullptr) {
+        // Most arrays never hold a statistic: the slots are allocated on first use.
+        auto *fresh = new Slots();
+        if (slots_.compare_exchange_strong(slots, fresh, std::memory_order_acq_rel)) {
+            slots = fresh;
+        } else {
+            delete fresh; // another thread installed its slots first; `slots` holds them
+        }
+    }
+    return (*slots)[static_cast<size_t>(stat)];
+}
 
 Result<std::optional<Scalar>> Statistics::Get(Stat stat) const {
-    Slot &slot = (*slots_)[static_cast<size_t>(stat)];
-    std::call_once(slot.once, [&] {
+    Slot &slot = SlotOf(stat);
+    if (slot.state.load(std::memory_order_acquire) != Slot::kReady && slot.Claim()) {
         std::optional<Result<std::optional<Scalar>>> computed = owner_.ComputeStatImpl(stat);
         if (!computed.has_value()) {
             computed = ComputeStatCanonical(owner_.ToRef(), stat);
@@ -55,8 +96,8 @@ Result<std::optional<Scalar>> Statistics::Get(Stat stat) const {
         } else {
             slot.status = computed->status();
         }
-        slot.ready.store(true, std::memory_order_release);
-    });
+        slot.Publish();
+    }
     if (!slot.status.ok()) {
         return slot.status;
     }
@@ -64,19 +105,23 @@ Result<std::optional<Scalar>> Statistics::Get(Stat stat) const {
 }
 
 std::optional<Scalar> Statistics::GetIfComputed(Stat stat) const {
-    const Slot &slot = (*slots_)[static_cast<size_t>(stat)];
-    if (!slot.ready.load(std::memory_order_acquire) || !slot.status.ok()) {
+    const Slots *slots = slots_.load(std::memory_order_acquire);
+    if (slots == nullptr) {
+        return std::nullopt;
+    }
+    const Slot &slot = (*slots)[static_cast<size_t>(stat)];
+    if (slot.state.load(std::memory_order_acquire) != Slot::kReady || !slot.status.ok()) {
         return std::nullopt;
     }
     return slot.value;
 }
 
 void Statistics::Set(Stat stat, Scalar value) {
-    Slot &slot = (*slots_)[static_cast<size_t>(stat)];
-    std::call_once(slot.once, [&] {
+    Slot &slot = SlotOf(stat);
+    if (slot.state.load(std::memory_order_acquire) == Slot::kEmpty && slot.Claim()) {
         slot.value = std::move(value);
-        slot.ready.store(true, std::memory_order_release);
-    });
+        slot.Publish();
+    }
 }
 
 namespace {

@@ -36,9 +36,9 @@ std::string_view StatName(Stat stat);
 
 /// Per-array statistics, computed on first request and cached for the array's lifetime.
 ///
-/// Each statistic has its own std::once_flag, so concurrent requests for the same statistic
-/// compute it once and requests for different statistics never wait on each other; there is
-/// no global lock. Values known up front (e.g. read from a file's ArrayStats) are installed
+/// Each statistic has its own slot, so concurrent requests for the same statistic compute it
+/// once and requests for different statistics never wait on each other; there is no global
+/// lock. Values known up front (e.g. read from a file's ArrayStats) are installed
 /// with Set() before the array is shared; Set() is ignored once a value exists.
 ///
 /// Value dtypes: Min/Max have the array's dtype (non-nullable), Sum the sum dtype (spec 4.1
@@ -66,8 +66,12 @@ public:
 
 private:
     struct Slot;
+    using Slots = std::array<Slot, kNumStats>;
+    Slot &SlotOf(Stat stat) const;
+
     const Array &owner_;
-    std::unique_ptr<std::array<Slot, kNumStats>> slots_;
+    // Allocated on first use (most arrays never hold a statistic).
+    mutable std::atomic<Slots *> slots_{nullptr};
 };
 
 } // namespace vortex

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/buffer/mask.h"
 
+#include <algorithm>
+#include <bit>
+
 namespace vortex {
 
 Mask Mask::FromBits(BitBuffer bits) {
@@ -17,12 +20,19 @@ Mask Mask::FromBits(BitBuffer bits) {
 }
 
 Mask Mask::FromIndices(size_t len, const std::vector<size_t> &indices) {
-    BitBufferMut out(len, false);
-    for (size_t i : indices) {
-        VX_CHECK_LT(i, len);
-        out.Set(i, true);
+    if (indices.empty() || indices.size() == len) {
+        return indices.empty() ? AllFalse(len) : AllTrue(len);
     }
-    return FromBits(std::move(out).Freeze());
+    BitBufferMut out(len, false);
+    size_t previous = 0;
+    for (size_t k = 0; k < indices.size(); ++k) {
+        const size_t i = indices[k];
+        VX_CHECK_LT(i, len);
+        VX_CHECK(k == 0 || i > previous); // sorted and unique: the count is the size
+        out.Set(i, true);
+        previous = i;
+    }
+    return Mask(len, indices.size(), std::move(out).Freeze());
 }
 
 BitBuffer Mask::ToBitBuffer() const {
@@ -43,12 +53,18 @@ std::vector<size_t> Mask::Indices() const {
         }
         return out;
     }
-    for (size_t i = 0; i < len_; ++i) {
-        if (bits_->value(i)) {
-            out.push_back(i);
-        }
-    }
+    bits::ForEachSetBit(bits_->buffer().data(), bits_->offset(), len_, [&](size_t i) { out.push_back(i); });
     return out;
+}
+
+std::pair<size_t, size_t> Mask::TrueSpan() const {
+    VX_CHECK(!all_false());
+    if (!bits_) {
+        return {0, len_};
+    }
+    const uint8_t *data = bits_->buffer().data();
+    return {bits::FindFirstSet(data, bits_->offset(), len_),
+            bits::FindLastSet(data, bits_->offset(), len_) + 1};
 }
 
 Mask Mask::Slice(size_t start, size_t length) const {

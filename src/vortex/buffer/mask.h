@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "vortex/buffer/bit_buffer.h"
@@ -39,6 +40,8 @@ public:
     BitBuffer ToBitBuffer() const;
     /// Returns the indices of the set bits, ascending.
     std::vector<size_t> Indices() const;
+    /// First and one-past-last set position. The mask must select something.
+    std::pair<size_t, size_t> TrueSpan() const;
 
     Mask Slice(size_t start, size_t length) const;
     Mask And(const Mask &other) const;

@@ -26,5 +26,19 @@ TEST(MaskTest, IndicesAndBooleanAlgebra) {
     EXPECT_EQ(Mask::AllTrue(3).Indices(), (std::vector<size_t>{0, 1, 2}));
 }
 
+TEST(MaskTest, TrueSpanAndIndicesOfSlicedBitmaps) {
+    // Far-apart bits across many words, seen through slices at odd offsets.
+    std::vector<size_t> set = {3, 64, 200, 201, 999};
+    Mask mask = Mask::FromIndices(1000, set);
+    EXPECT_EQ(mask.Indices(), set);
+    EXPECT_EQ(mask.TrueSpan(), (std::pair<size_t, size_t>{3, 1000}));
+    Mask sliced = mask.Slice(5, 990);
+    EXPECT_EQ(sliced.Indices(), (std::vector<size_t>{59, 195, 196}));
+    EXPECT_EQ(sliced.TrueSpan(), (std::pair<size_t, size_t>{59, 197}));
+    Mask one = Mask::FromIndices(130, {129});
+    EXPECT_EQ(one.TrueSpan(), (std::pair<size_t, size_t>{129, 130}));
+    EXPECT_EQ(Mask::AllTrue(7).TrueSpan(), (std::pair<size_t, size_t>{0, 7}));
+}
+
 } // namespace
 } // namespace vortex

@@ -5,7 +5,7 @@
 namespace vortex {
 
 scan::ScanSource ScanSourceOf(const std::shared_ptr<const VortexFile> &file) {
-    return scan::ScanSource{file->layout(), file, file->footer().arrays};
+    return scan::ScanSource{file->layout(), file, file->footer().arrays, file->array_cache()};
 }
 
 } // namespace vortex

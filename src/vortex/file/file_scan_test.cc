@@ -3,8 +3,10 @@
 // Scans over real files: the answers match an in-memory oracle, zone maps prune, take and
 // row ranges cross chunk boundaries, streams never plan on the caller's thread, and a slow
 // consumer holds producers back (seeds 000 and 002).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <iterator>
 #include <random>
 #include <thread>
 
@@ -268,6 +270,69 @@ TEST(FileScanTest, PruningAndProjectionReadFewerSegments) {
     // Each segment is read once per scan (the scan caches decoded blocks); the pruned scan
     // reads the zone table and the first blocks only.
     EXPECT_LT(pruned * 2, all) << "a filter on the sorted id column skips most chunks";
+}
+
+TEST(FileScanTest, SparseTakesRunAsOneSplitAndReuseTheFileCache) {
+    const Fixture &fixture = SharedFixture();
+    const DType dtype = As<StructArray>(*fixture.table)->dtype();
+    // One row from every 500: many chunks, a few rows each.
+    std::vector<uint64_t> rows;
+    for (uint64_t row = 7; row < kRows; row += 500) {
+        rows.push_back(row);
+    }
+    // Every chunk boundary is a split point, so the take touches many spans.
+    auto take = [&](scan::ScanSource source) {
+        scan::ScanBuilder builder(std::move(source));
+        builder.Take(rows).options().min_split_rows = 512;
+        return builder;
+    };
+    ASSERT_OK_AND_ASSIGN(auto plan, take(ScanSourceOf(fixture.file)).Plan());
+    ASSERT_EQ(plan->splits.size(), 1u) << "a few rows from many chunks make one task";
+    EXPECT_GT(plan->splits.front().pieces.size(), 4u);
+    ASSERT_OK_AND_ASSIGN(auto taken, take(ScanSourceOf(fixture.file)).Collect());
+    ASSERT_OK_AND_ASSIGN(ArrayRef expected, vortex::Take(fixture.table, PrimitiveArray::FromValues(rows)));
+    EXPECT_TRUE(ArraysEqual(expected, Concat(taken, dtype)));
+
+    // With a filter: zones pruned by it are cut out of the take.
+    ASSERT_OK_AND_ASSIGN(auto filtered,
+                         take(ScanSourceOf(fixture.file)).Filter(Gte(Col("id"), Lit(I64(6000)))).Collect());
+    std::vector<uint64_t> kept;
+    std::copy_if(rows.begin(), rows.end(), std::back_inserter(kept),
+                 [](uint64_t row) { return row >= 6000; });
+    ASSERT_OK_AND_ASSIGN(ArrayRef expected_kept,
+                         vortex::Take(fixture.table, PrimitiveArray::FromValues(kept)));
+    EXPECT_TRUE(ArraysEqual(expected_kept, Concat(filtered, dtype)));
+
+    // A cache kept with the source: the second take reads no segment; without it, the same again.
+    auto reads_of_two_takes = [&](std::shared_ptr<ArrayCache> cache) {
+        scan::ScanSource source = ScanSourceOf(fixture.file);
+        auto counting = std::make_shared<CountingSegments>(source.segments);
+        source.segments = counting;
+        source.cache = std::move(cache);
+        std::vector<size_t> reads;
+        for (int i = 0; i < 2; ++i) {
+            auto again = take(source).Collect();
+            EXPECT_TRUE(again.ok() && ArraysEqual(expected, Concat(*again, dtype)));
+            reads.push_back(counting->reads());
+        }
+        return std::pair<size_t, size_t>{reads[0], reads[1] - reads[0]};
+    };
+    const auto [first_cached, second_cached] =
+        reads_of_two_takes(std::make_shared<ArrayCache>(size_t{64} << 20));
+    EXPECT_GT(first_cached, 0u);
+    EXPECT_EQ(second_cached, 0u);
+    const auto [first_plain, second_plain] = reads_of_two_takes(nullptr);
+    EXPECT_EQ(second_plain, first_plain);
+
+    // The open option gives the handle that cache.
+    ASSERT_OK_AND_ASSIGN(Buffer bytes, testing::WriteToBuffer(fixture.table->dtype(), {fixture.table}));
+    OpenOptions options;
+    options.array_cache_bytes = 1 << 20;
+    ASSERT_OK_AND_ASSIGN(auto cached_file, testing::OpenBuffer(bytes, options));
+    ASSERT_NE(cached_file->array_cache(), nullptr);
+    EXPECT_EQ(ScanSourceOf(cached_file).cache, cached_file->array_cache());
+    ASSERT_OK_AND_ASSIGN(auto plain_file, testing::OpenBuffer(bytes));
+    EXPECT_EQ(plain_file->array_cache(), nullptr);
 }
 
 TEST(FileScanTest, SplitsRunOnTheEnginesThreads) {

@@ -8,6 +8,7 @@
 
 #include "vortex/base/check.h"
 #include "vortex/file/footer_cache.h"
+#include "vortex/layout/array_cache.h"
 #include "vortex/layout/layouts/struct_layout.h"
 #include "vortex/session/session.h"
 
@@ -70,8 +71,17 @@ Result<std::shared_ptr<const VortexFile>> VortexFile::Open(std::shared_ptr<const
     if (!footer.ok()) {
         return footer.status().WithContext(source->name());
     }
-    return std::make_shared<const VortexFile>(std::move(source), std::move(session), size, std::move(tail),
-                                              tail_offset, std::move(*footer), reads);
+    return WithOptions(std::make_shared<VortexFile>(std::move(source), std::move(session), size,
+                                                    std::move(tail), tail_offset, std::move(*footer), reads),
+                       options);
+}
+
+std::shared_ptr<const VortexFile> VortexFile::WithOptions(std::shared_ptr<VortexFile> file,
+                                                          const OpenOptions &options) {
+    if (options.array_cache_bytes > 0) {
+        file->array_cache_ = std::make_shared<ArrayCache>(options.array_cache_bytes);
+    }
+    return file;
 }
 
 Result<std::shared_ptr<const VortexFile>> VortexFile::Open(const std::string &path,
@@ -103,8 +113,9 @@ Result<std::shared_ptr<const VortexFile>> VortexFile::Open(const std::string &pa
     }
     if (std::shared_ptr<const Footer> footer = cache->Lookup(*before, *session)) {
         // No tail in memory: every segment is read from the source.
-        return std::make_shared<const VortexFile>(std::move(source), std::move(session), size, Buffer(), size,
-                                                  std::move(footer), 0);
+        return WithOptions(std::make_shared<VortexFile>(std::move(source), std::move(session), size, Buffer(),
+                                                        size, std::move(footer), 0),
+                           options);
     }
     VX_ASSIGN_OR_RETURN(auto file, Open(std::move(source), session, std::move(options)));
     cache->Insert(*before, std::move(session), file->shared_footer());

@@ -15,6 +15,7 @@
 
 namespace vortex {
 
+class ArrayCache;
 class FooterCache;
 class Session;
 
@@ -27,6 +28,10 @@ struct OpenOptions {
     /// Opens by path consult it first (keyed by path, size, mtime, inode and session): a hit
     /// reads no tail and parses no footer. Not used when `dtype` is set.
     std::shared_ptr<FooterCache> footer_cache;
+    /// Bytes of decoded segments the open file keeps for all its scans (0: each scan keeps
+    /// its own, dropped when it ends). Repeated random access through one handle then reads
+    /// and deserializes a chunk once instead of once per query.
+    size_t array_cache_bytes = 0;
 };
 
 /// An open Vortex file: its footer, decoded and validated, and a source for its segments.
@@ -58,6 +63,8 @@ public:
     int open_reads() const { return open_reads_; }
     const ReadAt &source() const { return *source_; }
     const Session &session() const { return *session_; }
+    /// The cache shared by every scan of this handle, or null (OpenOptions::array_cache_bytes).
+    const std::shared_ptr<ArrayCache> &array_cache() const { return array_cache_; }
 
     /// Reads a segment, from the tail already in memory when it lies there.
     Result<Buffer> ReadSegment(uint32_t segment_id) const override;
@@ -94,6 +101,11 @@ private:
     uint64_t tail_offset_;
     std::shared_ptr<const Footer> footer_; // never null
     int open_reads_;
+    std::shared_ptr<ArrayCache> array_cache_;
+
+    // Gives a file built by Open the cache its options ask for.
+    static std::shared_ptr<const VortexFile> WithOptions(std::shared_ptr<VortexFile> file,
+                                                         const OpenOptions &options);
 };
 
 } // namespace vortex

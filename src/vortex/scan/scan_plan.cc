@@ -138,32 +138,73 @@ std::optional<SplitRange> SelectRows(uint64_t begin,
                                      const RowRanges &excluded,
                                      const std::optional<std::vector<uint64_t>> &take) {
     const size_t len = static_cast<size_t>(end - begin);
-    BitBufferMut bits(len, !take.has_value());
-    if (take) {
-        auto it = std::lower_bound(take->begin(), take->end(), begin);
-        for (; it != take->end() && *it < end; ++it) {
-            bits.Set(static_cast<size_t>(*it - begin), true);
-        }
-    }
     auto first =
         std::upper_bound(excluded.begin(), excluded.end(), std::pair<uint64_t, uint64_t>(begin, UINT64_MAX));
     if (first != excluded.begin()) {
         --first;
     }
+    std::vector<std::pair<uint64_t, uint64_t>> cut; // excluded rows inside the span
     for (auto it = first; it != excluded.end() && it->first < end; ++it) {
-        for (uint64_t row = std::max(it->first, begin); row < std::min(it->second, end); ++row) {
-            bits.Set(static_cast<size_t>(row - begin), false);
+        if (it->second > begin) {
+            cut.emplace_back(std::max(it->first, begin), std::min(it->second, end));
         }
     }
-    Mask mask = Mask::FromBits(std::move(bits).Freeze());
+    Mask mask = Mask::AllTrue(len);
+    if (take && cut.empty()) {
+        // Only take indices: the mask comes straight from them, with its count known.
+        std::vector<size_t> positions;
+        for (auto it = std::lower_bound(take->begin(), take->end(), begin); it != take->end() && *it < end;
+             ++it) {
+            positions.push_back(static_cast<size_t>(*it - begin));
+        }
+        mask = Mask::FromIndices(len, positions);
+    } else if (take || !cut.empty()) {
+        BitBufferMut bits(len, !take.has_value());
+        if (take) {
+            for (auto it = std::lower_bound(take->begin(), take->end(), begin);
+                 it != take->end() && *it < end; ++it) {
+                bits.Set(static_cast<size_t>(*it - begin), true);
+            }
+        }
+        for (const auto &[cut_begin, cut_end] : cut) {
+            for (uint64_t row = cut_begin; row < cut_end; ++row) {
+                bits.Set(static_cast<size_t>(row - begin), false);
+            }
+        }
+        mask = Mask::FromBits(std::move(bits).Freeze());
+    }
     if (mask.all_false()) {
         return std::nullopt;
     }
-    SplitRange split{begin, end, std::nullopt};
+    SplitRange split{begin, end, std::nullopt, {}};
     if (!mask.all_true()) {
         split.selection = std::move(mask);
     }
     return split;
+}
+
+// Groups consecutive splits that select few rows each into splits of several pieces, up to
+// `max_rows` selected rows per group: a task hand-off costs more than gathering a few rows.
+std::vector<SplitRange> GroupSparseSplits(std::vector<SplitRange> splits, size_t max_rows) {
+    std::vector<SplitRange> grouped;
+    size_t group_rows = 0;
+    for (SplitRange &split : splits) {
+        const size_t rows = split.selection ? split.selection->true_count() : split.row_count();
+        if (grouped.empty() || group_rows + rows > max_rows) {
+            grouped.push_back(SplitRange{split.begin, split.end, std::nullopt, {}});
+            group_rows = 0;
+        }
+        SplitRange &group = grouped.back();
+        group.end = split.end;
+        group.pieces.push_back(std::move(split));
+        group_rows += rows;
+    }
+    for (SplitRange &group : grouped) {
+        if (group.pieces.size() == 1) {
+            group = std::move(group.pieces.front());
+        }
+    }
+    return grouped;
 }
 
 } // namespace
@@ -191,7 +232,7 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
     plan->filter = options.filter;
     plan->limit = options.limit;
     plan->batch_rows = options.batch_rows;
-    plan->cache = std::make_shared<ArrayCache>(options.cache_bytes);
+    plan->cache = source.cache ? source.cache : std::make_shared<ArrayCache>(options.cache_bytes);
     const Layout &root = *source.layout;
     const uint64_t row_count = root.row_count();
     plan->root_struct = dynamic_cast<const StructLayout *>(&root);
@@ -260,13 +301,15 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
         CollectSplitPoints(*layout, 0, points);
     }
     VX_ASSIGN_OR_RETURN(RowRanges excluded, PrunedRows(*plan, row_count));
+    std::vector<SplitRange> splits;
     for (const auto &[span_begin, span_end] :
          SplitSpans(std::move(points), begin, end, options.split_rows, options.min_split_rows)) {
         std::optional<SplitRange> split = SelectRows(span_begin, span_end, excluded, take);
         if (split) {
-            plan->splits.push_back(std::move(*split));
+            splits.push_back(std::move(*split));
         }
     }
+    plan->splits = take ? GroupSparseSplits(std::move(splits), options.batch_rows) : std::move(splits);
     for (const auto &[excluded_begin, excluded_end] : excluded) {
         const uint64_t low = std::max(excluded_begin, begin);
         const uint64_t high = std::min(excluded_end, end);

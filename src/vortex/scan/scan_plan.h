@@ -23,6 +23,10 @@ struct SplitRange {
     uint64_t end = 0;
     /// end - begin bits; nullopt selects every row.
     std::optional<Mask> selection;
+    /// When not empty, the split is these disjoint ranges, read one after another into one
+    /// result, and [begin, end) only spans them: a take gathers its few rows from many chunks
+    /// in one task instead of one task per chunk.
+    std::vector<SplitRange> pieces;
 
     uint64_t row_count() const { return end - begin; }
 };

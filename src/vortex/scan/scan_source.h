@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "vortex/array/serde/array_context.h"
+#include "vortex/layout/array_cache.h"
 #include "vortex/layout/layout.h"
 #include "vortex/layout/segment_source.h"
 
@@ -16,6 +17,9 @@ struct ScanSource {
     LayoutRef layout;
     std::shared_ptr<const SegmentSource> segments;
     std::shared_ptr<const ArrayReadContext> arrays;
+    /// Decoded segments shared with other scans of the same source (an open file's cache);
+    /// null gives each scan its own.
+    std::shared_ptr<ArrayCache> cache;
 
     LayoutReadContext read_context() const { return LayoutReadContext{*segments, *arrays}; }
 };

@@ -3,40 +3,49 @@
 #include "vortex/scan/split.h"
 
 #include <map>
+#include <optional>
+#include <utility>
 
+#include "vortex/array/arrays/chunked/chunked_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/builder/array_builder.h"
 #include "vortex/array/compute/filter.h"
 #include "vortex/array/compute/slice.h"
+#include "vortex/array/compute/take.h"
 #include "vortex/expr/evaluate.h"
 
 namespace vortex::scan {
 namespace {
+
+// A mask selecting fewer than one row in this many is applied as a take.
+constexpr size_t kSparseSelection = 256;
 
 Result<ArrayRef> EmptyOf(const DType &dtype) {
     VX_ASSIGN_OR_RETURN(auto builder, MakeBuilder(dtype));
     return builder->Finish();
 }
 
-// First and one-past-last selected position of a mask that selects something.
-std::pair<size_t, size_t> SelectedSpan(const Mask &mask) {
-    if (mask.all_true()) {
-        return {0, mask.len()};
+bool IsSparse(const Mask &mask) {
+    return mask.true_count() * kSparseSelection < mask.len();
+}
+
+// Gathers the rows at `positions` (ascending) less `base`.
+Result<ArrayRef> TakePositions(const ArrayRef &array, const std::vector<size_t> &positions, size_t base) {
+    std::vector<uint64_t> indices(positions.size());
+    for (size_t i = 0; i < positions.size(); ++i) {
+        indices[i] = positions[i] - base;
     }
-    size_t first = 0;
-    while (!mask.value(first)) {
-        ++first;
-    }
-    size_t last = mask.len();
-    while (!mask.value(last - 1)) {
-        --last;
-    }
-    return {first, last};
+    return Take(array, PrimitiveArray::FromValues(indices));
 }
 
 Result<ArrayRef> KeepSelected(ArrayRef array, const Mask &mask) {
     if (mask.all_true()) {
         return array;
+    }
+    if (IsSparse(mask)) {
+        // A few rows (a take): find them once and gather, instead of every column's filter
+        // scanning the whole mask again.
+        return TakePositions(array, mask.Indices(), 0);
     }
     return Filter(array, mask);
 }
@@ -44,6 +53,19 @@ Result<ArrayRef> KeepSelected(ArrayRef array, const Mask &mask) {
 } // namespace
 
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
+    if (!split.pieces.empty()) {
+        std::vector<ArrayRef> parts;
+        for (const SplitRange &piece : split.pieces) {
+            VX_ASSIGN_OR_RETURN(ArrayRef part, ExecuteSplit(plan, piece));
+            if (!part->empty()) {
+                parts.push_back(std::move(part));
+            }
+        }
+        if (parts.size() == 1) {
+            return parts.front();
+        }
+        return parts.empty() ? EmptyOf(plan.output_dtype) : ConcatCanonical(parts, plan.output_dtype);
+    }
     LayoutReadContext ctx = plan.source.read_context();
     ctx.cache = plan.cache.get();
     const size_t len = static_cast<size_t>(split.row_count());
@@ -69,8 +91,14 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
         return EmptyOf(plan.output_dtype);
     }
 
-    // Projected columns only over the span that still holds selected rows.
-    const auto [first, last] = SelectedSpan(mask);
+    // Projected columns only over the span that still holds selected rows. A few rows (a
+    // take) are found once and gathered, instead of every column's filter scanning the mask.
+    std::optional<std::vector<size_t>> positions;
+    if (IsSparse(mask)) {
+        positions = mask.Indices();
+    }
+    const auto [first, last] =
+        positions ? std::pair<size_t, size_t>{positions->front(), positions->back() + 1} : mask.TrueSpan();
     const uint64_t begin = split.begin + first;
     const uint64_t end = split.begin + last;
     std::vector<ArrayRef> columns;
@@ -91,6 +119,9 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
     VX_ASSIGN_OR_RETURN(auto rows,
                         StructArray::TryMake(plan.output_dtype, std::move(columns),
                                              static_cast<size_t>(end - begin), std::move(validity)));
+    if (positions) {
+        return TakePositions(rows, *positions, first);
+    }
     return KeepSelected(std::move(rows), mask.Slice(first, last - first));
 }
 

@@ -47,8 +47,12 @@ Result<ArrayRef> DictEncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array).ValueOrDie());
 }
 
-DictArray::DictArray(
-    Token, DType dtype, ArrayRef codes, IntegerChild code_lookup, ArrayRef values, bool all_values_referenced)
+DictArray::DictArray(Token,
+                     DType dtype,
+                     ArrayRef codes,
+                     std::optional<IntegerChild> code_lookup,
+                     ArrayRef values,
+                     bool all_values_referenced)
     : Array(DictEncoding::Instance(), std::move(dtype), codes->len(), {}, {codes, values}),
       code_lookup_(std::move(code_lookup)), all_values_referenced_(all_values_referenced) {}
 
@@ -59,23 +63,27 @@ DictArray::TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced) 
               "dict codes must be integers, got {}", codes->dtype());
     VX_ENSURE(values->len() <= UINT32_MAX, InvalidArgument, "dict has {} values, more than u32",
               values->len());
-    VX_ASSIGN_OR_RETURN(IntegerChild lookup, IntegerChild::Make(codes, "dict codes", true));
-    const PrimitiveArray *primitive = lookup.primitive();
-    if (primitive != nullptr && primitive->len() > 0 && primitive->validity_mask().all_true()) {
-        // No nulls: the largest code decides (a vectorizable pass, not a lookup per row).
-        const uint64_t largest = VisitIntPType(primitive->ptype(), [&]<typename T>() {
-            T largest_code = 0;
-            for (const T code : primitive->values_as<T>()) {
-                largest_code = std::max(largest_code, code);
+    std::optional<IntegerChild> lookup;
+    if (codes->is_canonical() || As<ConstantArray>(*codes) != nullptr) {
+        // Already decoded (or a single value): checking costs no decode.
+        VX_ASSIGN_OR_RETURN(lookup, IntegerChild::Make(codes, "dict codes", true));
+        const PrimitiveArray *primitive = lookup->primitive();
+        if (primitive != nullptr && primitive->len() > 0 && primitive->validity_mask().all_true()) {
+            // No nulls: the largest code decides (a vectorizable pass, not a lookup per row).
+            const uint64_t largest = VisitIntPType(primitive->ptype(), [&]<typename T>() {
+                T largest_code = 0;
+                for (const T code : primitive->values_as<T>()) {
+                    largest_code = std::max(largest_code, code);
+                }
+                return static_cast<uint64_t>(largest_code);
+            });
+            VX_ENSURE(largest < values->len(), InvalidArgument, "dict code {} out of range for {} values",
+                      largest, values->len());
+        } else {
+            for (size_t i = 0; i < lookup->positions_to_check(); ++i) {
+                VX_ENSURE(!lookup->is_valid(i) || lookup->at(i) < values->len(), InvalidArgument,
+                          "dict code {} at {} out of range for {} values", lookup->at(i), i, values->len());
             }
-            return static_cast<uint64_t>(largest_code);
-        });
-        VX_ENSURE(largest < values->len(), InvalidArgument, "dict code {} out of range for {} values",
-                  largest, values->len());
-    } else {
-        for (size_t i = 0; i < lookup.positions_to_check(); ++i) {
-            VX_ENSURE(!lookup.is_valid(i) || lookup.at(i) < values->len(), InvalidArgument,
-                      "dict code {} at {} out of range for {} values", lookup.at(i), i, values->len());
         }
     }
     DType dtype = values->dtype();
@@ -86,6 +94,18 @@ DictArray::TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced) 
     }
     return std::make_shared<const DictArray>(Token{}, std::move(dtype), std::move(codes), std::move(lookup),
                                              std::move(values), all_values_referenced);
+}
+
+const IntegerChild *DictArray::code_lookup() const {
+    std::call_once(lookup_once_, [&] {
+        if (!code_lookup_) {
+            auto made = IntegerChild::Make(codes(), "dict codes", true);
+            if (made.ok()) {
+                code_lookup_ = std::move(made).ValueOrDie();
+            }
+        }
+    });
+    return code_lookup_ ? &*code_lookup_ : nullptr;
 }
 
 std::shared_ptr<const DictArray> DictArray::Make(ArrayRef codes, ArrayRef values) {
@@ -104,11 +124,18 @@ DictMetadata DictArray::metadata() const {
 }
 
 bool DictArray::is_valid(size_t i) const {
-    return code_lookup_.is_valid(i) && values()->is_valid(code_lookup_.at(i));
+    // Codes that fail to decode or point past the values read as null here; canonicalizing
+    // and scalar_at report them as errors.
+    const IntegerChild *lookup = code_lookup();
+    if (lookup == nullptr || !lookup->is_valid(i)) {
+        return false;
+    }
+    const uint64_t code = lookup->at(i);
+    return code < values()->len() && values()->is_valid(code);
 }
 
 Mask DictArray::validity_mask() const {
-    const Mask codes_mask = code_lookup_.array()->validity_mask();
+    const Mask codes_mask = codes()->validity_mask();
     const Mask values_mask = values()->validity_mask();
     if (values_mask.all_true()) {
         return codes_mask;
@@ -127,16 +154,34 @@ Result<ArrayRef> DictArray::ToCanonical() const {
     if (source->len() <= len()) {
         VX_ASSIGN_OR_RETURN(source, Canonicalize(source));
     }
-    VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(source, code_lookup_.array()));
+    // Take checks every code against the values.
+    VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(source, codes()));
     return Canonicalize(taken);
 }
 
 std::optional<Result<Scalar>> DictArray::ScalarAtImpl(size_t i) const {
-    if (!code_lookup_.is_valid(i)) {
+    // One code and one value instead of decoding the codes or the dictionary.
+    auto code = ScalarAt(codes(), i);
+    if (!code.ok()) {
+        return Result<Scalar>(code.status());
+    }
+    if (code->is_null()) {
         return Result<Scalar>(Scalar::Null(dtype()));
     }
-    // One value lookup instead of canonicalizing the whole dictionary.
-    return ScalarAtAs(values(), code_lookup_.at(i), dtype());
+    const uint64_t index = std::visit(
+        []<typename T>(T value) -> uint64_t {
+            if constexpr (std::is_integral_v<T>) {
+                return value < 0 ? UINT64_MAX : static_cast<uint64_t>(value);
+            } else {
+                return UINT64_MAX;
+            }
+        },
+        code->pvalue());
+    if (index >= values()->len()) {
+        return Result<Scalar>(
+            Status::InvalidArgument("dict code at {} out of range for {} values", i, values()->len()));
+    }
+    return ScalarAtAs(values(), static_cast<size_t>(index), dtype());
 }
 
 Result<ArrayRef> DictArray::WithCodes(Result<ArrayRef> new_codes) const {
@@ -167,7 +212,7 @@ std::optional<Result<ArrayRef>> DictArray::CompareScalarImpl(const Scalar &scala
     if (!per_value.ok()) {
         return Result<ArrayRef>(per_value.status());
     }
-    return Take(*per_value, code_lookup_.array());
+    return Take(*per_value, codes());
 }
 
 std::optional<Result<std::optional<Scalar>>> DictArray::ComputeStatImpl(Stat stat) const {
@@ -188,7 +233,7 @@ std::optional<Result<std::optional<Scalar>>> DictArray::ComputeStatImpl(Stat sta
                 return std::nullopt;
             }
             return Result<std::optional<Scalar>>(
-                Scalar::Primitive<uint64_t>(NullCount(code_lookup_.array()), Nullability::NonNullable));
+                Scalar::Primitive<uint64_t>(NullCount(codes()), Nullability::NonNullable));
         }
         default:
             return std::nullopt;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -47,8 +48,10 @@ public:
 class DictArray final : public Array {
 public:
     /// `codes` is an integer array (nullable codes make a nullable result); every non-null
-    /// code must be < values->len() (checked). The dtype is values' dtype, made nullable if
-    /// the codes are.
+    /// code must be < values->len(). Canonical and constant codes are checked here; encoded
+    /// codes are checked where they are decoded (canonicalizing, scalar_at, compare), so that
+    /// reading a few rows of a chunk never decodes all of its codes. The dtype is values'
+    /// dtype, made nullable if the codes are.
     static Result<std::shared_ptr<const DictArray>>
     TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced = false);
     static std::shared_ptr<const DictArray> Make(ArrayRef codes, ArrayRef values);
@@ -79,17 +82,19 @@ public:
     DictArray(Token,
               DType dtype,
               ArrayRef codes,
-              IntegerChild code_lookup,
+              std::optional<IntegerChild> code_lookup,
               ArrayRef values,
               bool all_values_referenced);
 
 private:
     // Rebuilds this dictionary over codes that a compute function derived from codes().
     Result<ArrayRef> WithCodes(Result<ArrayRef> new_codes) const;
+    // codes() canonicalized (or kept constant), on first use unless TryMake had it already:
+    // only per-row validity with nullable values needs it. Null if the codes fail to decode.
+    const IntegerChild *code_lookup() const;
 
-    // codes() canonicalized once at construction (or kept constant) so that validity and
-    // lookups are infallible and never expand a constant.
-    IntegerChild code_lookup_;
+    mutable std::once_flag lookup_once_;
+    mutable std::optional<IntegerChild> code_lookup_;
     bool all_values_referenced_;
 };
 

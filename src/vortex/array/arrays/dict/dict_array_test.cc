@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/chunked/chunked_array.h"
 #include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
@@ -77,6 +78,37 @@ TEST(DictArrayTest, RejectsCodesOutOfRange) {
     EXPECT_OK(DictEncoding::Instance().Build(
         values->dtype(), 2, metadata.Serialize(), {},
         std::vector<ArrayRef>{PrimitiveArray::FromValues<uint32_t>({1, 0}), values}));
+}
+
+TEST(DictArrayTest, EncodedCodesAreCheckedWhereTheyAreDecoded) {
+    // Chunked codes stand for any encoded codes: building does not decode them, so a bad code
+    // surfaces when it is read, as an error, never as a read past the values.
+    ArrayRef values = PrimitiveArray::FromValues<double>({1.0, 2.0});
+    const DType u32 = DType::Primitive(PType::U32, Nullability::NonNullable);
+    ArrayRef codes = ChunkedArray::Make(
+        {PrimitiveArray::FromValues<uint32_t>({1, 0}), PrimitiveArray::FromValues<uint32_t>({5})}, u32);
+    ASSERT_OK_AND_ASSIGN(auto dict, DictArray::TryMake(codes, values));
+    EXPECT_EQ(*ScalarAt(dict, 0), Scalar::Primitive<double>(2.0, Nullability::NonNullable));
+    EXPECT_FALSE(ScalarAt(dict, 2).ok());
+    EXPECT_FALSE(dict->ToCanonical().ok());
+    EXPECT_FALSE(dict->is_valid(2));
+    EXPECT_TRUE(dict->is_valid(1));
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(dict, 0, 2));
+    ASSERT_OK_AND_ASSIGN(ArrayRef decoded, Canonicalize(sliced));
+    EXPECT_EQ(*ScalarAt(decoded, 1), Scalar::Primitive<double>(1.0, Nullability::NonNullable));
+
+    // Good encoded codes with nullable values and null codes decode and report validity.
+    ArrayRef nullable_values = PrimitiveArray::FromOptionals<int32_t>({7, std::nullopt});
+    ArrayRef nullable_codes = ChunkedArray::Make({PrimitiveArray::FromOptionals<uint8_t>({0, std::nullopt}),
+                                                  PrimitiveArray::FromOptionals<uint8_t>({1})},
+                                                 DType::Primitive(PType::U8, Nullability::Nullable));
+    ASSERT_OK_AND_ASSIGN(auto nullable, DictArray::TryMake(nullable_codes, nullable_values));
+    EXPECT_TRUE(nullable->is_valid(0));
+    EXPECT_FALSE(nullable->is_valid(1));
+    EXPECT_FALSE(nullable->is_valid(2));
+    EXPECT_EQ(nullable->validity_mask().true_count(), 1u);
+    EXPECT_TRUE(ScalarAt(nullable, 1)->is_null());
+    EXPECT_EQ(*ScalarAt(nullable, 0), Scalar::Primitive<int32_t>(7, Nullability::Nullable));
 }
 
 TEST(DictArrayTest, CompareScalarComparesValuesOnceAndTakesByCodes) {
