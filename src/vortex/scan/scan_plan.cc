@@ -149,22 +149,21 @@ std::optional<SplitRange> SelectRows(uint64_t begin,
             cut.emplace_back(std::max(it->first, begin), std::min(it->second, end));
         }
     }
-    Mask mask = Mask::AllTrue(len);
-    if (take && cut.empty()) {
-        // Only take indices: the mask comes straight from them, with its count known.
-        std::vector<size_t> positions;
+    std::vector<size_t> positions; // take indices inside the span
+    if (take) {
         for (auto it = std::lower_bound(take->begin(), take->end(), begin); it != take->end() && *it < end;
              ++it) {
             positions.push_back(static_cast<size_t>(*it - begin));
         }
+    }
+    Mask mask = Mask::AllTrue(len);
+    if (take && cut.empty()) {
+        // Only take indices: the mask comes straight from them, with its count known.
         mask = Mask::FromIndices(len, positions);
     } else if (take || !cut.empty()) {
         BitBufferMut bits(len, !take.has_value());
-        if (take) {
-            for (auto it = std::lower_bound(take->begin(), take->end(), begin);
-                 it != take->end() && *it < end; ++it) {
-                bits.Set(static_cast<size_t>(*it - begin), true);
-            }
+        for (size_t position : positions) {
+            bits.Set(position, true);
         }
         for (const auto &[cut_begin, cut_end] : cut) {
             for (uint64_t row = cut_begin; row < cut_end; ++row) {
