@@ -69,27 +69,32 @@ Result<std::vector<Split>> ScanBuilder::Splits() const {
 
 Result<std::vector<ArrayRef>> ScanBuilder::Collect() const {
     std::vector<ArrayRef> batches;
-    // Collect blocks anyway: a plan of one split (a take, a small file) runs right here,
-    // without the hand-offs to and from the executor a stream makes.
-    VX_ASSIGN_OR_RETURN(std::shared_ptr<const ScanPlan> plan, Plan());
-    if (plan->splits.size() <= 1 && !options_.canonical && !options_.before_planning) {
-        if (plan->splits.empty()) {
+    std::unique_ptr<ScanStream> stream;
+    if (options_.canonical || options_.before_planning) {
+        stream = IntoStream(); // decoding and the planning hook live in the stream
+    } else {
+        // Collect blocks anyway: it plans here, and a plan of one split (a take, a small
+        // file) also runs here, without the hand-offs to and from the executor a stream makes.
+        VX_ASSIGN_OR_RETURN(std::shared_ptr<const ScanPlan> plan, Plan());
+        if (plan->splits.size() > 1) {
+            stream = ScanStream::StartPlanned(std::move(plan), options_);
+        } else if (plan->splits.empty()) {
+            return batches;
+        } else {
+            VX_ASSIGN_OR_RETURN(ArrayRef rows, ExecuteSplit(*plan, plan->splits.front()));
+            size_t len = rows->len();
+            if (plan->limit) {
+                len = static_cast<size_t>(std::min<uint64_t>(len, *plan->limit));
+            }
+            for (size_t start = 0; start < len; start += plan->batch_rows) {
+                const size_t stop = std::min(len, start + plan->batch_rows);
+                VX_ASSIGN_OR_RETURN(ArrayRef batch,
+                                    start == 0 && stop == rows->len() ? rows : Slice(rows, start, stop));
+                batches.push_back(std::move(batch));
+            }
             return batches;
         }
-        VX_ASSIGN_OR_RETURN(ArrayRef rows, ExecuteSplit(*plan, plan->splits.front()));
-        size_t len = rows->len();
-        if (plan->limit) {
-            len = static_cast<size_t>(std::min<uint64_t>(len, *plan->limit));
-        }
-        for (size_t start = 0; start < len; start += plan->batch_rows) {
-            const size_t stop = std::min(len, start + plan->batch_rows);
-            VX_ASSIGN_OR_RETURN(ArrayRef batch,
-                                start == 0 && stop == rows->len() ? rows : Slice(rows, start, stop));
-            batches.push_back(std::move(batch));
-        }
-        return batches;
     }
-    std::unique_ptr<ScanStream> stream = IntoStream();
     while (true) {
         VX_ASSIGN_OR_RETURN(std::optional<ArrayRef> batch, stream->Next());
         if (!batch) {

@@ -178,6 +178,19 @@ std::unique_ptr<ScanStream> ScanStream::Start(ScanSource source, ScanOptions opt
     return std::make_unique<ScanStream>(std::move(state), *std::move(dtype));
 }
 
+std::unique_ptr<ScanStream> ScanStream::StartPlanned(std::shared_ptr<const ScanPlan> plan,
+                                                     ScanOptions options) {
+    auto state = std::make_shared<State_>();
+    state->executor = options.executor != nullptr ? options.executor : &Executor::Default();
+    state->source = plan->source;
+    state->options = std::move(options);
+    DType dtype = plan->output_dtype;
+    std::lock_guard lock(state->mutex);
+    state->plan = std::move(plan);
+    state->LaunchLocked(state);
+    return std::make_unique<ScanStream>(state, std::move(dtype));
+}
+
 ScanStream::~ScanStream() {
     std::lock_guard lock(state_->mutex);
     state_->cancelled = true;

@@ -12,6 +12,8 @@
 
 namespace vortex::scan {
 
+struct ScanPlan;
+
 /// Batches of a scan. Planning and every split run on the executor; the caller's thread only
 /// collects results. Poll() never blocks, so a caller can drive many streams at once and no
 /// stream's planning holds up another's batches (seed 000). At most `window` split results
@@ -29,6 +31,10 @@ public:
 
     /// Starts planning on the executor and returns at once.
     static std::unique_ptr<ScanStream> Start(ScanSource source, ScanOptions options);
+    /// Starts the splits of a plan made with `options` by a caller that planned already
+    /// (ScanBuilder::Collect), so the scan is not planned twice.
+    static std::unique_ptr<ScanStream> StartPlanned(std::shared_ptr<const ScanPlan> plan,
+                                                    ScanOptions options);
     ~ScanStream();
     ScanStream(const ScanStream &) = delete;
     ScanStream &operator=(const ScanStream &) = delete;
