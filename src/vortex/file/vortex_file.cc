@@ -126,6 +126,7 @@ Result<Buffer> VortexFile::ReadSegment(uint32_t segment_id) const {
     VX_ENSURE(segment_id < footer_->segments.size(), OutOfBounds, "segment {} outside the {} segments",
               segment_id, footer_->segments.size());
     const SegmentSpec &spec = footer_->segments[segment_id];
+    segments_read_.fetch_add(1, std::memory_order_relaxed);
     Buffer bytes;
     if (spec.offset >= tail_offset_ && spec.offset + spec.length <= file_size_) {
         bytes = tail_.Slice(static_cast<size_t>(spec.offset - tail_offset_), spec.length);

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -68,6 +69,9 @@ public:
 
     /// Reads a segment, from the tail already in memory when it lies there.
     Result<Buffer> ReadSegment(uint32_t segment_id) const override;
+    /// How many segments ReadSegment has returned through this handle (what a scan really
+    /// read, after pruning and caching; for inspection and tests).
+    uint64_t segments_read() const { return segments_read_.load(std::memory_order_relaxed); }
 
     /// Reads rows [begin, end) of every column.
     Result<ArrayRef> Read(uint64_t begin, uint64_t end) const;
@@ -102,6 +106,7 @@ private:
     std::shared_ptr<const Footer> footer_; // never null
     int open_reads_;
     std::shared_ptr<ArrayCache> array_cache_;
+    mutable std::atomic<uint64_t> segments_read_{0};
 
     // Gives a file built by Open the cache its options ask for.
     static std::shared_ptr<const VortexFile> WithOptions(std::shared_ptr<VortexFile> file,

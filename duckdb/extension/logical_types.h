@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <duckdb.hpp>
+
+#include "vortex/vortex.h"
+
+namespace vortex::duckdb_ext {
+
+/// The DuckDB type a column of `dtype` is read as. Integers, floats, bools, strings, blobs,
+/// structs, lists and fixed-size lists (ARRAY) map one to one; f16 widens to FLOAT; decimals
+/// of up to 38 digits keep precision and scale; temporal extensions become DATE, TIME,
+/// TIMESTAMP_S/MS/(US)/NS, or TIMESTAMP WITH TIME ZONE when a zone is set; other extensions
+/// read as their storage. Decimals wider than 38 digits or with a negative scale are
+/// NotImplemented (DuckDB has no such type).
+Result<::duckdb::LogicalType> ToLogicalType(const DType &dtype);
+
+/// `value` as a scalar of `dtype` (the column's dtype), exactly, or nullopt when the value has
+/// no exact counterpart there (another type, a fraction of the column's time unit, a float
+/// column: DuckDB orders NaN and -0.0 unlike our total order, so those filters stay DuckDB's).
+std::optional<Scalar> ToScalar(const ::duckdb::Value &value, const DType &dtype);
+
+} // namespace vortex::duckdb_ext

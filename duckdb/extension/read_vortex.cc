@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "duckdb/extension/read_vortex.h"
+
+#include <atomic>
+#include <duckdb.hpp>
+#include <duckdb/common/file_system.hpp>
+#include <duckdb/function/replacement_scan.hpp>
+#include <duckdb/function/table_function.hpp>
+#include <duckdb/main/config.hpp>
+#include <duckdb/main/extension/extension_loader.hpp>
+#include <duckdb/parser/expression/constant_expression.hpp>
+#include <duckdb/parser/expression/function_expression.hpp>
+#include <duckdb/parser/tableref/table_function_ref.hpp>
+#include <duckdb/planner/table_filter.hpp>
+
+#include "vortex/array/arrays/constant/constant_array.h"
+#include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/file/file_scan.h"
+#include "vortex/file/footer_cache.h"
+#include "vortex/scan/scan_plan.h"
+#include "vortex/scan/split.h"
+#include "vortex/vortex.h"
+
+#include "duckdb/extension/logical_types.h"
+#include "duckdb/extension/table_filters.h"
+#include "duckdb/extension/vector_export.h"
+
+namespace vortex::duckdb_ext {
+
+namespace dd = ::duckdb;
+
+namespace {
+
+constexpr const char *kFunctionName = "read_vortex";
+
+[[noreturn]] void Throw(const Status &status) {
+    throw dd::IOException("read_vortex: %s", status.ToString());
+}
+
+template <typename T>
+T ValueOrThrow(Result<T> result) {
+    if (!result.ok()) {
+        Throw(result.status());
+    }
+    return *std::move(result);
+}
+
+// Footers of the files read through any database of this process: a re-read of an unchanged
+// file (same path, size, mtime, inode) parses nothing.
+const std::shared_ptr<FooterCache> &SharedFooterCache() {
+    static const auto cache = std::make_shared<FooterCache>();
+    return cache;
+}
+
+struct ReadVortexBindData final : dd::TableFunctionData {
+    std::vector<std::string> paths;
+    std::vector<std::shared_ptr<const VortexFile>> files;
+    /// The fields of the files' struct dtype (every file has the same).
+    std::shared_ptr<const StructFields> fields;
+    /// Column index of the `filename` column, when asked for.
+    std::optional<size_t> filename_column;
+    uint64_t rows = 0;
+
+    dd::unique_ptr<dd::FunctionData> Copy() const override {
+        return dd::make_uniq<ReadVortexBindData>(*this);
+    }
+    bool Equals(const dd::FunctionData &other) const override {
+        const auto &o = other.Cast<ReadVortexBindData>();
+        return paths == o.paths && filename_column == o.filename_column;
+    }
+};
+
+std::vector<std::string> ExpandPaths(dd::ClientContext &context, const dd::Value &input) {
+    std::vector<std::string> patterns;
+    if (input.type().id() == dd::LogicalTypeId::LIST) {
+        for (const dd::Value &child : dd::ListValue::GetChildren(input)) {
+            patterns.push_back(child.ToString());
+        }
+    } else {
+        patterns.push_back(dd::StringValue::Get(input));
+    }
+    auto &fs = dd::FileSystem::GetFileSystem(context);
+    std::vector<std::string> paths;
+    for (const std::string &pattern : patterns) {
+        for (const auto &file : fs.GlobFiles(pattern, context, dd::FileGlobOptions::DISALLOW_EMPTY)) {
+            paths.push_back(file.path);
+        }
+    }
+    return paths;
+}
+
+dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
+                                                dd::TableFunctionBindInput &input,
+                                                dd::vector<dd::LogicalType> &return_types,
+                                                dd::vector<dd::string> &names) {
+    if (input.inputs.empty() || input.inputs[0].IsNull()) {
+        throw dd::BinderException("read_vortex needs a path, a glob or a list of paths");
+    }
+    auto data = dd::make_uniq<ReadVortexBindData>();
+    data->paths = ExpandPaths(context, input.inputs[0]);
+    OpenOptions options;
+    options.footer_cache = SharedFooterCache();
+    for (const std::string &path : data->paths) {
+        auto file = VortexFile::Open(path, DefaultSessionPtr(), /*mmap=*/false, options);
+        if (!file.ok()) {
+            throw dd::IOException("read_vortex: cannot open %s: %s", path, file.status().ToString());
+        }
+        const DType &dtype = (*file)->dtype();
+        if (!dtype.is_struct()) {
+            throw dd::InvalidInputException("read_vortex: %s holds a %s, not a struct of columns", path,
+                                            dtype.ToString());
+        }
+        if (!data->files.empty() && !dtype.EqualsIgnoringNullability(data->files[0]->dtype())) {
+            throw dd::InvalidInputException("read_vortex: %s has columns %s, unlike %s (%s)", path,
+                                            dtype.ToString(), data->paths[0],
+                                            data->files[0]->dtype().ToString());
+        }
+        data->rows += (*file)->row_count();
+        data->files.push_back(*std::move(file));
+    }
+    data->fields = data->files[0]->dtype().struct_fields_ptr();
+    for (size_t i = 0; i < data->fields->size(); i++) {
+        auto type = ToLogicalType(data->fields->dtypes[i]);
+        if (!type.ok()) {
+            throw dd::NotImplementedException("read_vortex: column %s: %s", data->fields->names[i],
+                                              type.status().ToString());
+        }
+        names.push_back(data->fields->names[i]);
+        return_types.push_back(*std::move(type));
+    }
+    for (const auto &[name, value] : input.named_parameters) {
+        if (name == "filename" && dd::BooleanValue::Get(value)) {
+            data->filename_column = names.size();
+            names.emplace_back("filename");
+            return_types.push_back(dd::LogicalType::VARCHAR);
+        }
+    }
+    return data;
+}
+
+// One split of one file, in the order DuckDB's threads take them.
+struct PlannedSplit {
+    scan::Split split;
+    size_t file;
+};
+
+struct ReadVortexGlobalState final : dd::GlobalTableFunctionState {
+    std::vector<PlannedSplit> splits;
+    std::atomic<size_t> next{0};
+    /// Rows zone pruning removed before any data was read, over all files.
+    uint64_t pruned_rows = 0;
+    /// Per output column: the field of the scan's result, or nullopt for `filename`.
+    std::vector<std::optional<size_t>> outputs;
+
+    dd::idx_t MaxThreads() const override { return std::max<size_t>(1, splits.size()); }
+};
+
+struct ReadVortexLocalState final : dd::LocalTableFunctionState {
+    /// The current split's columns (canonical, or constant) and how far they are emitted.
+    std::vector<ArrayRef> columns;
+    size_t file = 0;
+    size_t rows = 0;
+    size_t offset = 0;
+    dd::idx_t batch_index = 0;
+};
+
+// The filter of every accepted column, ANDed, naming columns by field.
+expr::ExprRef PushedFilter(const ReadVortexBindData &data,
+                           const dd::vector<dd::column_t> &column_ids,
+                           const dd::TableFilterSet *filters) {
+    if (filters == nullptr) {
+        return nullptr;
+    }
+    std::vector<expr::ExprRef> conjuncts;
+    for (const auto &[position, filter] : filters->filters) {
+        const dd::column_t field = column_ids.at(position);
+        if (field >= data.fields->size()) {
+            throw dd::InternalException(
+                "read_vortex: a filter on column %llu, which supports_pushdown_type refused",
+                static_cast<unsigned long long>(field));
+        }
+        auto translated =
+            TranslateTableFilter(*filter, data.fields->names[field], data.fields->dtypes[field]);
+        if (!translated.ok()) {
+            Throw(translated.status());
+        }
+        if (translated->has_value()) {
+            conjuncts.push_back(**std::move(translated));
+        }
+    }
+    if (conjuncts.empty()) {
+        return nullptr;
+    }
+    return conjuncts.size() == 1 ? conjuncts[0] : expr::And(std::move(conjuncts));
+}
+
+dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientContext &,
+                                                                  dd::TableFunctionInitInput &input) {
+    const auto &data = input.bind_data->Cast<ReadVortexBindData>();
+    auto state = dd::make_uniq<ReadVortexGlobalState>();
+    // Without filter pruning DuckDB wants every column it scans; with it, only the projected.
+    std::vector<dd::column_t> output_ids;
+    if (input.projection_ids.empty()) {
+        output_ids = input.column_ids;
+    } else {
+        for (const dd::idx_t i : input.projection_ids) {
+            output_ids.push_back(input.column_ids[i]);
+        }
+    }
+    std::vector<std::string> projection;
+    for (const dd::column_t id : output_ids) {
+        if (data.filename_column && id == *data.filename_column) {
+            state->outputs.emplace_back(std::nullopt);
+        } else if (id < data.fields->size()) {
+            state->outputs.emplace_back(projection.size());
+            projection.push_back(data.fields->names[id]);
+        } else {
+            // The row id DuckDB asks for when it needs rows but no column (COUNT(*)).
+            state->outputs.emplace_back(std::nullopt);
+        }
+    }
+    const expr::ExprRef filter = PushedFilter(data, input.column_ids, input.filters.get());
+    for (size_t f = 0; f < data.files.size(); f++) {
+        auto builder = Scan(data.files[f]).Project(projection);
+        if (filter != nullptr) {
+            builder.Filter(filter);
+        }
+        const std::shared_ptr<const scan::ScanPlan> plan = ValueOrThrow(builder.Plan());
+        for (size_t i = 0; i < plan->splits.size(); i++) {
+            state->splits.push_back(PlannedSplit{scan::Split(plan, i), f});
+        }
+        state->pruned_rows += plan->pruned_rows;
+    }
+    return state;
+}
+
+dd::unique_ptr<dd::LocalTableFunctionState>
+ReadVortexInitLocal(dd::ExecutionContext &, dd::TableFunctionInitInput &, dd::GlobalTableFunctionState *) {
+    return dd::make_uniq<ReadVortexLocalState>();
+}
+
+// Loads the next split with rows into `local`; false when none is left.
+bool NextSplit(ReadVortexGlobalState &global, ReadVortexLocalState &local) {
+    while (true) {
+        const size_t index = global.next.fetch_add(1, std::memory_order_relaxed);
+        if (index >= global.splits.size()) {
+            return false;
+        }
+        const PlannedSplit &planned = global.splits[index];
+        const ArrayRef result = ValueOrThrow(planned.split.Execute());
+        if (result->len() == 0) {
+            continue;
+        }
+        const auto *columns = As<StructArray>(*result);
+        if (columns == nullptr) {
+            Throw(Status::Internal("a split returned a {}, not a struct", result->encoding_id()));
+        }
+        local.columns.clear();
+        for (const ArrayRef &field : columns->fields()) {
+            // Decoded once per split; constant columns stay constant.
+            local.columns.push_back(As<ConstantArray>(*field) != nullptr ? field
+                                                                         : ValueOrThrow(Canonicalize(field)));
+        }
+        local.file = planned.file;
+        local.rows = result->len();
+        local.offset = 0;
+        local.batch_index = index;
+        return true;
+    }
+}
+
+void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::DataChunk &output) {
+    const auto &data = input.bind_data->Cast<ReadVortexBindData>();
+    auto &global = input.global_state->Cast<ReadVortexGlobalState>();
+    auto &local = input.local_state->Cast<ReadVortexLocalState>();
+    if (local.offset >= local.rows && !NextSplit(global, local)) {
+        output.SetCardinality(0);
+        return;
+    }
+    const size_t count = std::min<size_t>(STANDARD_VECTOR_SIZE, local.rows - local.offset);
+    for (size_t c = 0; c < global.outputs.size(); c++) {
+        dd::Vector &vector = output.data[c];
+        if (!global.outputs[c].has_value()) {
+            vector.Reference(vector.GetType().id() == dd::LogicalTypeId::VARCHAR
+                                 ? dd::Value(data.paths[local.file])
+                                 : dd::Value(vector.GetType()));
+            continue;
+        }
+        const ArrayRef &column = local.columns[*global.outputs[c]];
+        const ArrayRef rows = ValueOrThrow(Slice(column, local.offset, local.offset + count));
+        const Status status = ExportVector(rows, vector);
+        if (!status.ok()) {
+            Throw(status);
+        }
+    }
+    output.SetCardinality(count);
+    local.offset += count;
+}
+
+dd::unique_ptr<dd::NodeStatistics> ReadVortexCardinality(dd::ClientContext &,
+                                                         const dd::FunctionData *bind_data) {
+    const auto &data = bind_data->Cast<ReadVortexBindData>();
+    return dd::make_uniq<dd::NodeStatistics>(data.rows, data.rows);
+}
+
+dd::OperatorPartitionData ReadVortexPartitionData(dd::ClientContext &,
+                                                  dd::TableFunctionGetPartitionInput &input) {
+    if (input.partition_info.RequiresPartitionColumns()) {
+        throw dd::InternalException("read_vortex: partition columns are not supported");
+    }
+    return dd::OperatorPartitionData(input.local_state->Cast<ReadVortexLocalState>().batch_index);
+}
+
+bool ReadVortexSupportsPushdown(const dd::FunctionData &bind_data, dd::idx_t column) {
+    const auto &data = bind_data.Cast<ReadVortexBindData>();
+    return column < data.fields->size() && AcceptsTableFilters(data.fields->dtypes[column]);
+}
+
+double
+ReadVortexProgress(dd::ClientContext &, const dd::FunctionData *, const dd::GlobalTableFunctionState *state) {
+    const auto &global = state->Cast<ReadVortexGlobalState>();
+    if (global.splits.empty()) {
+        return 100.0;
+    }
+    const size_t taken = std::min(global.next.load(std::memory_order_relaxed), global.splits.size());
+    return 100.0 * static_cast<double>(taken) / static_cast<double>(global.splits.size());
+}
+
+// What EXPLAIN ANALYZE shows for the scan: how much pruning and caching saved.
+dd::InsertionOrderPreservingMap<std::string>
+ReadVortexDynamicToString(dd::TableFunctionDynamicToStringInput &input) {
+    dd::InsertionOrderPreservingMap<std::string> result;
+    const auto &data = input.bind_data->Cast<ReadVortexBindData>();
+    uint64_t segments = 0;
+    for (const auto &file : data.files) {
+        segments += file->segments_read();
+    }
+    result["Files"] = std::to_string(data.files.size());
+    if (input.global_state != nullptr) {
+        const auto &global = input.global_state->Cast<ReadVortexGlobalState>();
+        result["Splits"] = std::to_string(global.splits.size());
+        result["Rows Pruned"] = std::to_string(global.pruned_rows);
+    }
+    result["Segments Read"] = std::to_string(segments);
+    return result;
+}
+
+dd::unique_ptr<dd::TableRef> VortexReplacementScan(dd::ClientContext &,
+                                                   dd::ReplacementScanInput &input,
+                                                   dd::optional_ptr<dd::ReplacementScanData>) {
+    const std::string path = dd::ReplacementScan::GetFullPath(input);
+    if (!dd::ReplacementScan::CanReplace(path, {"vortex"})) {
+        return nullptr;
+    }
+    auto ref = dd::make_uniq<dd::TableFunctionRef>();
+    dd::vector<dd::unique_ptr<dd::ParsedExpression>> children;
+    children.push_back(dd::make_uniq<dd::ConstantExpression>(dd::Value(path)));
+    ref->function = dd::make_uniq<dd::FunctionExpression>(kFunctionName, std::move(children));
+    return ref;
+}
+
+dd::TableFunction MakeReadVortex(const dd::LogicalType &argument) {
+    dd::TableFunction function(kFunctionName, {argument}, ReadVortexScan, ReadVortexBind,
+                               ReadVortexInitGlobal, ReadVortexInitLocal);
+    function.named_parameters["filename"] = dd::LogicalType::BOOLEAN;
+    function.projection_pushdown = true;
+    function.filter_pushdown = true;
+    function.filter_prune = true;
+    function.supports_pushdown_type = ReadVortexSupportsPushdown;
+    function.cardinality = ReadVortexCardinality;
+    function.get_partition_data = ReadVortexPartitionData;
+    function.table_scan_progress = ReadVortexProgress;
+    function.dynamic_to_string = ReadVortexDynamicToString;
+    return function;
+}
+
+} // namespace
+
+void RegisterReadVortex(dd::ExtensionLoader &loader) {
+    dd::TableFunctionSet set(kFunctionName);
+    set.AddFunction(MakeReadVortex(dd::LogicalType::VARCHAR));
+    set.AddFunction(MakeReadVortex(dd::LogicalType::LIST(dd::LogicalType::VARCHAR)));
+    loader.RegisterFunction(std::move(set));
+    dd::DBConfig::GetConfig(loader.GetDatabaseInstance())
+        .replacement_scans.emplace_back(VortexReplacementScan);
+}
+
+void RegisterReadVortex(dd::DatabaseInstance &database) {
+    dd::ExtensionLoader loader(database, "vortex");
+    RegisterReadVortex(loader);
+}
+
+} // namespace vortex::duckdb_ext

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "duckdb/extension/table_filters.h"
+
+#include <duckdb/planner/filter/conjunction_filter.hpp>
+#include <duckdb/planner/filter/constant_filter.hpp>
+#include <duckdb/planner/filter/in_filter.hpp>
+#include <duckdb/planner/filter/null_filter.hpp>
+#include <duckdb/planner/filter/optional_filter.hpp>
+
+#include "duckdb/extension/logical_types.h"
+
+namespace vortex::duckdb_ext {
+
+namespace dd = ::duckdb;
+
+namespace {
+
+std::optional<CompareOp> ToCompareOp(dd::ExpressionType type) {
+    switch (type) {
+        case dd::ExpressionType::COMPARE_EQUAL:
+            return CompareOp::Eq;
+        case dd::ExpressionType::COMPARE_NOTEQUAL:
+            return CompareOp::NotEq;
+        case dd::ExpressionType::COMPARE_GREATERTHAN:
+            return CompareOp::Gt;
+        case dd::ExpressionType::COMPARE_GREATERTHANOREQUALTO:
+            return CompareOp::Gte;
+        case dd::ExpressionType::COMPARE_LESSTHAN:
+            return CompareOp::Lt;
+        case dd::ExpressionType::COMPARE_LESSTHANOREQUALTO:
+            return CompareOp::Lte;
+        default:
+            return std::nullopt;
+    }
+}
+
+Result<Scalar> Literal(const dd::Value &value, const DType &dtype) {
+    std::optional<Scalar> scalar = ToScalar(value, dtype);
+    VX_ENSURE(scalar.has_value(), NotImplemented, "read_vortex: cannot compare a {} column with {} ({})",
+              dtype.ToString(), value.ToString(), value.type().ToString());
+    return *std::move(scalar);
+}
+
+} // namespace
+
+bool AcceptsTableFilters(const DType &dtype) {
+    switch (dtype.kind()) {
+        case DTypeKind::Bool:
+        case DTypeKind::Decimal:
+        case DTypeKind::Utf8:
+        case DTypeKind::Binary:
+            return ToLogicalType(dtype).ok();
+        case DTypeKind::Primitive:
+            return !IsFloat(dtype.ptype());
+        case DTypeKind::Extension: {
+            if (!IsTemporal(dtype)) {
+                return AcceptsTableFilters(dtype.extension().storage);
+            }
+            auto temporal = ParseTemporalMetadata(dtype.extension());
+            if (!temporal.ok()) {
+                return false;
+            }
+            // Only units DuckDB keeps as they are: a DuckDB constant then always has an exact
+            // counterpart in the column's unit.
+            switch (temporal->kind) {
+                case TemporalMetadata::Kind::Date:
+                    return temporal->unit == TimeUnit::Days;
+                case TemporalMetadata::Kind::Time:
+                    return temporal->unit == TimeUnit::Microseconds ||
+                           temporal->unit == TimeUnit::Nanoseconds;
+                case TemporalMetadata::Kind::Timestamp:
+                    return !temporal->time_zone.has_value() || temporal->unit == TimeUnit::Microseconds;
+            }
+            return false;
+        }
+        default:
+            return false;
+    }
+}
+
+Result<std::optional<expr::ExprRef>>
+TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, const DType &dtype) {
+    switch (filter.filter_type) {
+        case dd::TableFilterType::CONSTANT_COMPARISON: {
+            const auto &constant = filter.Cast<dd::ConstantFilter>();
+            const std::optional<CompareOp> op = ToCompareOp(constant.comparison_type);
+            VX_ENSURE(op.has_value(), NotImplemented, "read_vortex: unsupported comparison {}",
+                      dd::ExpressionTypeToString(constant.comparison_type));
+            VX_ASSIGN_OR_RETURN(Scalar literal, Literal(constant.constant, dtype));
+            return std::optional<expr::ExprRef>(
+                expr::Compare(*op, expr::Col(column), expr::Lit(std::move(literal))));
+        }
+        case dd::TableFilterType::IS_NULL:
+            return std::optional<expr::ExprRef>(expr::IsNull(expr::Col(column)));
+        case dd::TableFilterType::IS_NOT_NULL:
+            return std::optional<expr::ExprRef>(expr::IsNotNull(expr::Col(column)));
+        case dd::TableFilterType::CONJUNCTION_AND:
+        case dd::TableFilterType::CONJUNCTION_OR: {
+            const bool is_and = filter.filter_type == dd::TableFilterType::CONJUNCTION_AND;
+            std::vector<expr::ExprRef> children;
+            const auto &child_filters = is_and ? filter.Cast<dd::ConjunctionAndFilter>().child_filters
+                                               : filter.Cast<dd::ConjunctionOrFilter>().child_filters;
+            for (const auto &child : child_filters) {
+                VX_ASSIGN_OR_RETURN(std::optional<expr::ExprRef> translated,
+                                    TranslateTableFilter(*child, column, dtype));
+                if (translated.has_value()) {
+                    children.push_back(*std::move(translated));
+                } else if (!is_and) {
+                    // An OR with a droppable branch may hold for any row: drop all of it.
+                    return std::optional<expr::ExprRef>();
+                }
+            }
+            if (children.empty()) {
+                return std::optional<expr::ExprRef>();
+            }
+            if (children.size() == 1) {
+                return std::optional<expr::ExprRef>(std::move(children[0]));
+            }
+            return std::optional<expr::ExprRef>(is_and ? expr::And(std::move(children))
+                                                       : expr::Or(std::move(children)));
+        }
+        case dd::TableFilterType::IN_FILTER: {
+            std::vector<Scalar> values;
+            for (const dd::Value &value : filter.Cast<dd::InFilter>().values) {
+                VX_ASSIGN_OR_RETURN(Scalar literal, Literal(value, dtype));
+                values.push_back(std::move(literal));
+            }
+            return std::optional<expr::ExprRef>(expr::InList(expr::Col(column), std::move(values)));
+        }
+        case dd::TableFilterType::OPTIONAL_FILTER: {
+            // Applying it is allowed but not required: use it when it translates.
+            const auto &child = filter.Cast<dd::OptionalFilter>().child_filter;
+            if (child == nullptr) {
+                return std::optional<expr::ExprRef>();
+            }
+            auto translated = TranslateTableFilter(*child, column, dtype);
+            return translated.ok() ? *std::move(translated) : std::optional<expr::ExprRef>();
+        }
+        case dd::TableFilterType::DYNAMIC_FILTER:
+            // Top-N bounds that change while the scan runs; DuckDB's operator keeps applying them.
+            return std::optional<expr::ExprRef>();
+        default:
+            break;
+    }
+    return Status::NotImplemented("read_vortex: unsupported table filter {}", filter.ToString(column));
+}
+
+} // namespace vortex::duckdb_ext

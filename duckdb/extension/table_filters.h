@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <duckdb.hpp>
+#include <duckdb/planner/table_filter.hpp>
+
+#include "vortex/expr/expression.h"
+#include "vortex/vortex.h"
+
+namespace vortex::duckdb_ext {
+
+/// Whether read_vortex accepts DuckDB's table filters on a column of `dtype`. DuckDB does not
+/// re-apply the filters a table function accepts, so only columns whose every filter we
+/// evaluate exactly as DuckDB does are accepted: booleans, integers, decimals, strings,
+/// blobs, and temporal columns kept in DuckDB's own unit. Floats are not (DuckDB orders NaN
+/// last and -0.0 equal to 0.0; our comparisons use the IEEE total order), nor nested columns
+/// (struct field filters); DuckDB filters those itself.
+bool AcceptsTableFilters(const DType &dtype);
+
+/// Translates one column's table filter into our expression over `column` (of `dtype`, a
+/// column AcceptsTableFilters() holds). Optional filters we cannot use (DuckDB's dynamic
+/// top-N bounds) translate to nullopt: they may be dropped. A required filter we cannot
+/// translate is NotImplemented, never dropped.
+Result<std::optional<expr::ExprRef>>
+TranslateTableFilter(const ::duckdb::TableFilter &filter, const std::string &column, const DType &dtype);
+
+} // namespace vortex::duckdb_ext

@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "duckdb/extension/vector_export.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/constant/constant_array.h"
+#include "vortex/array/arrays/decimal/decimal_array.h"
+#include "vortex/array/arrays/extension/extension_array.h"
+#include "vortex/array/arrays/fixed_size_list/fixed_size_list_array.h"
+#include "vortex/array/arrays/listview/listview_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/arrays/varbinview/varbinview_array.h"
+#include "vortex/base/bits.h"
+
+namespace vortex::duckdb_ext {
+
+namespace dd = ::duckdb;
+
+namespace {
+
+// Keeps an array's buffers alive for as long as a DuckDB vector points into them.
+class ArrayHolder final : public dd::VectorBuffer {
+public:
+    explicit ArrayHolder(ArrayRef array)
+        : dd::VectorBuffer(dd::VectorBufferType::OPAQUE_BUFFER), array_(std::move(array)) {}
+
+private:
+    ArrayRef array_;
+};
+
+// Whether a vector may point into our memory: top-level and struct-field vectors may; the
+// children of lists and arrays are DuckDB-owned storage that DuckDB may grow in place.
+enum class Placement : uint8_t { Reference, Copy };
+
+Status Export(const ArrayRef &array, dd::Vector &out, Placement placement);
+
+void ExportValidity(const Array &array, dd::Vector &out) {
+    const Mask mask = array.validity_mask();
+    if (mask.all_true()) {
+        return;
+    }
+    auto &validity = dd::FlatVector::Validity(out);
+    if (mask.all_false()) {
+        validity.SetAllInvalid(array.len());
+        return;
+    }
+    const BitBuffer bits = mask.ToBitBuffer();
+    validity.EnsureWritable();
+    uint64_t *words = validity.GetData();
+    for (size_t row = 0; row < bits.len(); row += 64) {
+        const size_t n = std::min<size_t>(64, bits.len() - row);
+        const uint64_t loaded = bits::LoadBits(bits.buffer().data(), bits.offset() + row, n);
+        // Rows past the array keep DuckDB's default (valid).
+        words[row / 64] = n == 64 ? loaded : (loaded | (~uint64_t{0} << n));
+    }
+}
+
+void Reference(const ArrayRef &owner, const void *data, dd::Vector &out) {
+    dd::FlatVector::SetData(out, const_cast<dd::data_ptr_t>(static_cast<const uint8_t *>(data)));
+    out.SetAuxiliary(dd::make_buffer<ArrayHolder>(owner));
+}
+
+// Values already in DuckDB's representation: referenced, or copied into a child vector.
+void ExportBytes(
+    const ArrayRef &owner, const void *data, size_t width, dd::Vector &out, Placement placement) {
+    if (placement == Placement::Reference) {
+        Reference(owner, data, out);
+    } else {
+        std::memcpy(dd::FlatVector::GetData(out), data, owner->len() * width);
+    }
+}
+
+template <typename From, typename To, typename Convert>
+void ExportConverted(const PrimitiveArray &array, dd::Vector &out, Convert convert) {
+    const std::span<const From> values = array.values_as<From>();
+    To *data = dd::FlatVector::GetData<To>(out);
+    for (size_t i = 0; i < values.size(); i++) {
+        data[i] = convert(values[i]);
+    }
+}
+
+Status ExportPrimitive(const ArrayRef &array, dd::Vector &out, Placement placement) {
+    VX_ASSIGN_OR_RETURN(const auto primitive, CanonicalAs<PrimitiveArray>(array));
+    if (primitive->ptype() == PType::F16) {
+        ExportConverted<Half, float>(*primitive, out, [](Half h) { return h.ToFloat(); });
+    } else {
+        ExportBytes(array, primitive->values().data(), ByteWidth(primitive->ptype()), out, placement);
+    }
+    ExportValidity(*array, out);
+    return Status::OK();
+}
+
+Status ExportBool(const ArrayRef &array, dd::Vector &out) {
+    VX_ASSIGN_OR_RETURN(const auto bools, CanonicalAs<BoolArray>(array));
+    bool *data = dd::FlatVector::GetData<bool>(out);
+    const BitBuffer &bits = bools->bits();
+    for (size_t i = 0; i < bits.len(); i++) {
+        data[i] = bits.value(i);
+    }
+    ExportValidity(*array, out);
+    return Status::OK();
+}
+
+Status ExportStrings(const ArrayRef &array, dd::Vector &out) {
+    VX_ASSIGN_OR_RETURN(const auto strings, CanonicalAs<VarBinViewArray>(array));
+    auto *data = dd::FlatVector::GetData<dd::string_t>(out);
+    const std::vector<Buffer> &buffers = strings->data_buffers();
+    for (size_t i = 0; i < strings->len(); i++) {
+        const BinaryView view = strings->view_at(i);
+        const uint32_t size = view.size();
+        const uint8_t *bytes =
+            view.is_inlined() ? view.inlined_data() : buffers[view.buffer_index()].data() + view.offset();
+        data[i] = dd::string_t(reinterpret_cast<const char *>(bytes), size);
+    }
+    dd::StringVector::AddBuffer(out, dd::make_buffer<ArrayHolder>(array));
+    ExportValidity(*array, out);
+    return Status::OK();
+}
+
+template <typename To>
+void ExportDecimalAs(const DecimalArray &decimal, dd::Vector &out) {
+    To *data = dd::FlatVector::GetData<To>(out);
+    for (size_t i = 0; i < decimal.len(); i++) {
+        // Values of a valid row fit: the precision bounds them. Null rows hold anything, so
+        // they are narrowed without a check.
+        const int128_t value = decimal.value_at(i).ToInt128();
+        if constexpr (std::is_same_v<To, dd::hugeint_t>) {
+            data[i] = dd::hugeint_t(static_cast<int64_t>(value >> 64), static_cast<uint64_t>(value));
+        } else {
+            data[i] = static_cast<To>(value);
+        }
+    }
+}
+
+Status ExportDecimal(const ArrayRef &array, dd::Vector &out, Placement placement) {
+    VX_ASSIGN_OR_RETURN(const auto decimal, CanonicalAs<DecimalArray>(array));
+    const dd::PhysicalType physical = out.GetType().InternalType();
+    const size_t width = dd::GetTypeIdSize(physical);
+    if (width == ByteWidth(decimal->values_type())) {
+        ExportBytes(array, decimal->values().data(), width, out, placement);
+    } else if (decimal->values_type() == DecimalType::I256) {
+        // Wider than DuckDB's: check that every valid value fits before narrowing.
+        for (size_t i = 0; i < decimal->len(); i++) {
+            VX_ENSURE(!decimal->is_valid(i) || decimal->value_at(i).FitsIn(16), InvalidArgument,
+                      "decimal value {} at row {} does not fit DuckDB's DECIMAL({}, {})",
+                      decimal->value_at(i).ToString(), i, decimal->decimal_dtype().precision,
+                      decimal->decimal_dtype().scale);
+        }
+    }
+    if (width != ByteWidth(decimal->values_type())) {
+        switch (physical) {
+            case dd::PhysicalType::INT16:
+                ExportDecimalAs<int16_t>(*decimal, out);
+                break;
+            case dd::PhysicalType::INT32:
+                ExportDecimalAs<int32_t>(*decimal, out);
+                break;
+            case dd::PhysicalType::INT64:
+                ExportDecimalAs<int64_t>(*decimal, out);
+                break;
+            case dd::PhysicalType::INT128:
+                ExportDecimalAs<dd::hugeint_t>(*decimal, out);
+                break;
+            default:
+                return Status::Internal("unexpected DuckDB decimal storage {}", dd::TypeIdToString(physical));
+        }
+    }
+    ExportValidity(*array, out);
+    return Status::OK();
+}
+
+// A temporal value in DuckDB's unit: stored * multiply, or floor(stored / divide).
+Status ExportTemporal(
+    const ArrayRef &storage, dd::Vector &out, Placement placement, int64_t multiply, int64_t divide) {
+    VX_ASSIGN_OR_RETURN(const auto primitive, CanonicalAs<PrimitiveArray>(storage));
+    const size_t duck_width = dd::GetTypeIdSize(out.GetType().InternalType());
+    if (multiply == 1 && divide == 1 && duck_width == ByteWidth(primitive->ptype())) {
+        return ExportPrimitive(storage, out, placement);
+    }
+    auto scale = [&](int64_t v) -> Result<int64_t> {
+        if (divide != 1) {
+            return v / divide - ((v % divide) < 0 ? 1 : 0);
+        }
+        int64_t scaled = 0;
+        if (__builtin_mul_overflow(v, multiply, &scaled)) {
+            return Status::InvalidArgument("temporal value {} overflows DuckDB's unit", v);
+        }
+        return scaled;
+    };
+    for (size_t i = 0; i < primitive->len(); i++) {
+        const int64_t stored = primitive->ptype() == PType::I32 ? primitive->values_as<int32_t>()[i]
+                                                                : primitive->values_as<int64_t>()[i];
+        if (!primitive->is_valid(i)) {
+            continue;
+        }
+        VX_ASSIGN_OR_RETURN(const int64_t duck, scale(stored));
+        if (duck_width == 4) {
+            VX_ENSURE(duck >= INT32_MIN && duck <= INT32_MAX, InvalidArgument,
+                      "date {} is out of DuckDB's range", duck);
+            dd::FlatVector::GetData<int32_t>(out)[i] = static_cast<int32_t>(duck);
+        } else {
+            dd::FlatVector::GetData<int64_t>(out)[i] = duck;
+        }
+    }
+    ExportValidity(*storage, out);
+    return Status::OK();
+}
+
+Status ExportExtension(const ArrayRef &array, dd::Vector &out, Placement placement) {
+    VX_ASSIGN_OR_RETURN(const auto ext, CanonicalAs<ExtensionArray>(array));
+    VX_ASSIGN_OR_RETURN(ArrayRef storage, Canonicalize(ext->storage()));
+    if (!IsTemporal(array->dtype())) {
+        return Export(storage, out, placement);
+    }
+    VX_ASSIGN_OR_RETURN(const TemporalMetadata temporal, ParseTemporalMetadata(array->dtype().extension()));
+    int64_t multiply = 1;
+    int64_t divide = 1;
+    if (temporal.kind == TemporalMetadata::Kind::Date) {
+        divide = temporal.unit == TimeUnit::Milliseconds ? 86'400'000 : 1;
+    } else if (temporal.kind == TemporalMetadata::Kind::Time ||
+               (temporal.kind == TemporalMetadata::Kind::Timestamp && temporal.time_zone.has_value())) {
+        // TIME and TIMESTAMP WITH TIME ZONE are microseconds (TIME_NS keeps nanoseconds).
+        switch (temporal.unit) {
+            case TimeUnit::Seconds:
+                multiply = 1'000'000;
+                break;
+            case TimeUnit::Milliseconds:
+                multiply = 1'000;
+                break;
+            case TimeUnit::Nanoseconds:
+                divide = temporal.kind == TemporalMetadata::Kind::Time ? 1 : 1'000;
+                break;
+            default:
+                break;
+        }
+    }
+    return ExportTemporal(storage, out, placement, multiply, divide);
+}
+
+Status ExportStruct(const ArrayRef &array, dd::Vector &out, Placement placement) {
+    VX_ASSIGN_OR_RETURN(const auto structs, CanonicalAs<StructArray>(array));
+    auto &entries = dd::StructVector::GetEntries(out);
+    VX_ENSURE(entries.size() == structs->nfields(), Internal, "struct of {} fields exported into {} vectors",
+              structs->nfields(), entries.size());
+    for (size_t f = 0; f < structs->nfields(); f++) {
+        VX_RETURN_NOT_OK(Export(structs->field(f), *entries[f], placement));
+    }
+    ExportValidity(*array, out);
+    // DuckDB expects a null struct's fields to be null too.
+    const Mask mask = array->validity_mask();
+    if (!mask.all_true()) {
+        for (size_t i = 0; i < array->len(); i++) {
+            if (!mask.value(i)) {
+                for (auto &entry : entries) {
+                    if (entry->GetVectorType() == dd::VectorType::FLAT_VECTOR) {
+                        dd::FlatVector::SetNull(*entry, i, true);
+                    }
+                }
+            }
+        }
+    }
+    return Status::OK();
+}
+
+Status ExportList(const ArrayRef &array, dd::Vector &out) {
+    VX_ASSIGN_OR_RETURN(const auto lists, CanonicalAs<ListViewArray>(array));
+    const Mask mask = array->validity_mask();
+    uint64_t lo = UINT64_MAX;
+    uint64_t hi = 0;
+    for (size_t i = 0; i < lists->len(); i++) {
+        if (mask.value(i) && lists->size_at(i) > 0) {
+            lo = std::min(lo, lists->offset_at(i));
+            hi = std::max(hi, lists->offset_at(i) + lists->size_at(i));
+        }
+    }
+    if (lo > hi) {
+        lo = hi = 0;
+    }
+    VX_ENSURE(hi <= lists->elements()->len(), InvalidArgument, "list ends at {} past its {} elements", hi,
+              lists->elements()->len());
+    auto *entries = dd::FlatVector::GetData<dd::list_entry_t>(out);
+    for (size_t i = 0; i < lists->len(); i++) {
+        const bool present = mask.value(i) && lists->size_at(i) > 0;
+        entries[i] =
+            present ? dd::list_entry_t(lists->offset_at(i) - lo, lists->size_at(i)) : dd::list_entry_t(0, 0);
+    }
+    VX_ASSIGN_OR_RETURN(ArrayRef elements, Slice(lists->elements(), lo, hi));
+    dd::ListVector::Reserve(out, hi - lo);
+    VX_RETURN_NOT_OK(Export(elements, dd::ListVector::GetEntry(out), Placement::Copy));
+    dd::ListVector::SetListSize(out, hi - lo);
+    ExportValidity(*array, out);
+    return Status::OK();
+}
+
+Status ExportFixedSizeList(const ArrayRef &array, dd::Vector &out) {
+    VX_ASSIGN_OR_RETURN(const auto lists, CanonicalAs<FixedSizeListArray>(array));
+    VX_RETURN_NOT_OK(Export(lists->elements(), dd::ArrayVector::GetEntry(out), Placement::Copy));
+    ExportValidity(*array, out);
+    return Status::OK();
+}
+
+Status Export(const ArrayRef &any, dd::Vector &out, Placement placement) {
+    VX_ASSIGN_OR_RETURN(ArrayRef array, Canonicalize(any));
+    switch (array->dtype().kind()) {
+        case DTypeKind::Null:
+            dd::FlatVector::Validity(out).SetAllInvalid(array->len());
+            return Status::OK();
+        case DTypeKind::Bool:
+            return ExportBool(array, out);
+        case DTypeKind::Primitive:
+            return ExportPrimitive(array, out, placement);
+        case DTypeKind::Decimal:
+            return ExportDecimal(array, out, placement);
+        case DTypeKind::Utf8:
+        case DTypeKind::Binary:
+            return ExportStrings(array, out);
+        case DTypeKind::Struct:
+            return ExportStruct(array, out, placement);
+        case DTypeKind::List:
+            return ExportList(array, out);
+        case DTypeKind::FixedSizeList:
+            return ExportFixedSizeList(array, out);
+        case DTypeKind::Extension:
+            return ExportExtension(array, out, placement);
+    }
+    return Status::NotImplemented("cannot export {} to DuckDB", array->dtype().ToString());
+}
+
+} // namespace
+
+Status ExportVector(const ArrayRef &array, dd::Vector &out) {
+    const DTypeKind kind = array->dtype().kind();
+    const bool nested =
+        kind == DTypeKind::Struct || kind == DTypeKind::List || kind == DTypeKind::FixedSizeList;
+    if (const auto *constant = As<ConstantArray>(*array);
+        constant != nullptr && array->len() > 0 && !nested) {
+        // One row written flat, then marked constant: the same conversions serve both.
+        VX_RETURN_NOT_OK(Export(ConstantArray::Make(constant->scalar(), 1), out, Placement::Copy));
+        out.SetVectorType(dd::VectorType::CONSTANT_VECTOR);
+        return Status::OK();
+    }
+    return Export(array, out, Placement::Reference);
+}
+
+} // namespace vortex::duckdb_ext
