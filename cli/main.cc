@@ -45,6 +45,7 @@ int main(int argc, char **argv) {
     vortex::cli::AddHeadCommand(app);
     vortex::cli::AddBenchCommand(app);
     vortex::cli::AddScanCommand(app);
+    vortex::cli::AddSqlCommand(app);
 #endif
     try {
         app.parse(argc, argv);

@@ -12,5 +12,6 @@ void AddInspectCommand(CLI::App &app);
 void AddHeadCommand(CLI::App &app);
 void AddBenchCommand(CLI::App &app);
 void AddScanCommand(CLI::App &app);
+void AddSqlCommand(CLI::App &app);
 
 } // namespace vortex::cli

@@ -77,6 +77,16 @@ if "$vx" convert "$dir/missing.csv" "$dir/out.vortex" 2> "$dir/err.txt"; then ec
 [ ! -e "$dir/out.vortex" ] || { echo "a failed convert left its output behind"; exit 1; }
 if "$vx" head "$dir/cities.vortex" --columns nope 2> /dev/null; then echo "unknown column succeeded"; exit 1; fi
 
+# vx sql: read_vortex and FROM 'x.vortex' in DuckDB; CSV and JSON lines; -f; errors.
+sql_out="$("$vx" sql "SELECT city, population FROM '$dir/cities.vortex' WHERE population > 4000000 ORDER BY population DESC" --csv)"
+[ "$sql_out" = $'city,population\nTokyo,14094034\nSão Paulo,11451999\nNairobi,4397073' ] || { echo "unexpected sql output: $sql_out"; exit 1; }
+[ "$("$vx" sql "SELECT count(*) AS n FROM read_vortex('$dir/c_*.vortex')" --json)" = '{"n":40}' ] || { echo "sql over a glob (4 files) miscounted"; exit 1; }
+printf "CREATE VIEW t AS SELECT * FROM '%s';\n" "$dir/cities.vortex" > "$dir/q.sql"
+[ "$("$vx" sql -f "$dir/q.sql" "SELECT count(*) FROM t WHERE area_km2 IS NULL" --csv | tail -n 1)" = 2 ] || { echo "sql -f did not run the file first"; exit 1; }
+"$vx" sql "SELECT max(population) FROM '$dir/cities.vortex'" | grep 14094034 > /dev/null
+if "$vx" sql "SELECT * FROM '$dir/bad.vortex'" 2> "$dir/err.txt"; then echo "sql over a bad file succeeded"; exit 1; fi
+grep -q "read_vortex" "$dir/err.txt" || { echo "sql error does not name read_vortex:"; cat "$dir/err.txt"; exit 1; }
+
 # The benchmarks run end to end at tiny sizes (a smoke run, not a measurement).
 "$vx" bench open --quick --reps 1 --tmp-dir "$dir" | grep "footer cache" > /dev/null
 "$vx" bench take --quick --reps 1 --tmp-dir "$dir" --json | grep '"speedup_vs_best_duckdb"' > /dev/null
