@@ -13,7 +13,7 @@ namespace vortex::cli {
 
 void AddBenchCommand(CLI::App &app) {
     auto options = std::make_shared<bench::BenchOptions>();
-    CLI::App *cmd = app.add_subcommand("bench", "Benchmarks: open, take, export, compress");
+    CLI::App *cmd = app.add_subcommand("bench", "Benchmarks: open, take, export, compress, sql");
     cmd->require_subcommand(1);
     // Subcommands inherit fallthrough, so `vx bench open --json` works as well as `vx bench --json open`.
     cmd->fallthrough();
@@ -29,6 +29,7 @@ void AddBenchCommand(CLI::App &app) {
     bench::AddTakeBench(*cmd, options);
     bench::AddExportBench(*cmd, options);
     bench::AddCompressBench(*cmd, options);
+    bench::AddSqlBench(*cmd, options);
 }
 
 } // namespace vortex::cli

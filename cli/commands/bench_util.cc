@@ -11,8 +11,79 @@
 #include <sys/resource.h>
 
 #include "vortex/base/format.h"
+#include "vortex/vortex.h"
+
+#include "commands/cli_util.h"
+#include "duckdb/bridge/duckdb_database.h"
 
 namespace vortex::cli::bench {
+
+namespace fs = std::filesystem;
+
+// The shared real data sets: $VORTEX_REAL_DATA_DIR, else the folder beside the repository.
+std::string RealDataDir() {
+    if (const char *dir = std::getenv("VORTEX_REAL_DATA_DIR"); dir != nullptr && *dir != '\0') {
+        return dir;
+    }
+    return VX_REAL_DATA_DIR;
+}
+
+std::vector<std::string> DefaultFiles(bool quick) {
+    const std::string real = RealDataDir();
+    if (quick) {
+        // One data set; the committed sample keeps CI independent of the shared folder.
+        std::string full = real + "/flights_3m.csv.zst";
+        return {fs::exists(full) ? full : std::string(VX_TEST_DATA_DIR) + "/flights_3m_sample.csv.zst"};
+    }
+    std::vector<std::string> files;
+    std::error_code error;
+    for (const auto &entry : fs::directory_iterator(real, error)) {
+        const std::string name = entry.path().filename().string();
+        if (name.size() > 8 && name.substr(name.size() - 8) == ".csv.zst") {
+            files.push_back(entry.path().string());
+        }
+    }
+    if (files.empty()) {
+        throw std::runtime_error("no .csv.zst data sets in " + real +
+                                 "; set VORTEX_REAL_DATA_DIR or name the files to compare");
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+std::string DataSetName(const std::string &path) {
+    std::string name = fs::path(path).filename().string();
+    for (const char *suffix : {".zst", ".gz", ".csv", ".parquet", ".json"}) {
+        const std::string s = suffix;
+        if (name.size() > s.size() && name.substr(name.size() - s.size()) == s) {
+            name.resize(name.size() - s.size());
+        }
+    }
+    return name;
+}
+
+void CopyParquet(duckdb_bridge::DuckDB &db, const std::string &path, const char *codec) {
+    ThrowIfNotOk(db.Execute(vortex::format("COPY t TO {} (FORMAT parquet, COMPRESSION {})",
+                                           duckdb_bridge::QuoteSqlString(path), codec)));
+}
+
+// Reads the loaded table through the bridge and writes it with our FileWriter: what
+// `vx convert` does, so the time is what a user pays for a table already in DuckDB.
+void WriteVortex(duckdb_bridge::DuckDB &db,
+                 const std::string &path,
+                 Compression compression,
+                 Executor *executor) {
+    auto reader = ValueOrThrow(db.Query("SELECT * FROM t"));
+    WriteOptions options;
+    options.compression = compression;
+    options.executor = executor;
+    auto writer = ValueOrThrow(FileWriter::Open(ValueOrThrow(FileWriteSink::Open(path)), reader->dtype(),
+                                                DefaultSessionPtr(), options));
+    while (auto batch = ValueOrThrow(reader->Next())) {
+        ThrowIfNotOk(writer->Write(*batch));
+    }
+    ValueOrThrow(writer->Finish());
+}
 
 uint64_t DrainArrowStream(ArrowArrayStream &stream, const std::function<void()> &per_batch) {
     uint64_t rows = 0;

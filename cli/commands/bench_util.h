@@ -12,6 +12,15 @@
 #include <CLI/CLI.hpp>
 
 #include "vortex/arrow/c_abi.h"
+#include "vortex/file/file_writer.h"
+
+namespace vortex {
+class Executor;
+} // namespace vortex
+
+namespace vortex::duckdb_bridge {
+class DuckDB;
+} // namespace vortex::duckdb_bridge
 
 namespace vortex::cli::bench {
 
@@ -69,10 +78,25 @@ void PrintTable(const std::vector<std::vector<std::string>> &rows);
 /// "%.3g"-style short numbers for tables.
 std::string Fmt(double value, int precision = 3);
 
+/// The shared real data sets' folder: $VORTEX_REAL_DATA_DIR, else the one beside the repository.
+std::string RealDataDir();
+/// Every .csv.zst data set there, sorted; with `quick`, one (flights, or its committed sample).
+std::vector<std::string> DefaultFiles(bool quick);
+/// "flights_3m" for ".../flights_3m.csv.zst".
+std::string DataSetName(const std::string &path);
+/// Writes DuckDB table `t` to `path` as Parquet with `codec`.
+void CopyParquet(duckdb_bridge::DuckDB &db, const std::string &path, const char *codec);
+/// Writes DuckDB table `t` to `path` as .vortex through our FileWriter (what `vx convert` does).
+void WriteVortex(duckdb_bridge::DuckDB &db,
+                 const std::string &path,
+                 Compression compression,
+                 Executor *executor);
+
 /// The subcommands of `vx bench`; each reads the shared options when it runs.
 void AddOpenBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddTakeBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddExportBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddCompressBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
+void AddSqlBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 
 } // namespace vortex::cli::bench

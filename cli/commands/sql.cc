@@ -100,17 +100,66 @@ void PrintStreaming(dd::QueryResult &result, bool json) {
     }
 }
 
+struct SqlArgs {
+    std::string query;
+    std::string file;
+    bool csv = false;
+    bool json = false;
+    int threads = 0;
+};
+
+void RunSql(const SqlArgs &args) {
+    std::string sql = args.query;
+    if (!args.file.empty()) {
+        std::ifstream in(args.file);
+        if (!in) {
+            throw std::runtime_error("cannot read " + args.file);
+        }
+        std::stringstream text;
+        text << in.rdbuf();
+        sql = text.str() + (sql.empty() ? "" : ";\n" + sql);
+    }
+    if (sql.empty()) {
+        throw std::runtime_error("no SQL given: pass a query or -f FILE.sql");
+    }
+    dd::DBConfig config;
+    if (args.threads > 0) {
+        config.options.maximum_threads = static_cast<dd::idx_t>(args.threads);
+    }
+    dd::DuckDB db(nullptr, &config);
+    duckdb_ext::RegisterReadVortex(*db.instance);
+    dd::Connection con(db);
+    // Every statement but the last runs to completion; the last one is printed.
+    auto statements = con.ExtractStatements(sql);
+    if (statements.empty()) {
+        throw std::runtime_error("no SQL statement found");
+    }
+    for (size_t i = 0; i + 1 < statements.size(); i++) {
+        auto result = con.Query(std::move(statements[i]));
+        if (result->HasError()) {
+            throw std::runtime_error(result->GetError());
+        }
+    }
+    if (args.csv || args.json) {
+        auto result = con.SendQuery(statements.back()->ToString());
+        if (result->HasError()) {
+            throw std::runtime_error(result->GetError());
+        }
+        PrintStreaming(*result, args.json);
+        return;
+    }
+    auto result = con.Query(std::move(statements.back()));
+    if (result->HasError()) {
+        throw std::runtime_error(result->GetError());
+    }
+    const std::string box = result->ToBox(*con.context, dd::BoxRendererConfig());
+    std::fwrite(box.data(), 1, box.size(), stdout);
+}
+
 } // namespace
 
 void AddSqlCommand(CLI::App &app) {
-    struct Args {
-        std::string query;
-        std::string file;
-        bool csv = false;
-        bool json = false;
-        int threads = 0;
-    };
-    auto args = std::make_shared<Args>();
+    auto args = std::make_shared<SqlArgs>();
     CLI::App *cmd = app.add_subcommand("sql", "Run SQL in DuckDB with read_vortex (and FROM 'x.vortex')");
     cmd->add_option("query", args->query, "SQL statements; the last one's result is printed");
     cmd->add_option("-f,--file", args->file, "read the SQL from this file");
@@ -118,51 +167,12 @@ void AddSqlCommand(CLI::App &app) {
     cmd->add_flag("--json", args->json, "print one JSON object per row")->excludes(csv);
     cmd->add_option("--threads", args->threads, "DuckDB threads (default: all cores)");
     cmd->callback([args] {
-        std::string sql = args->query;
-        if (!args->file.empty()) {
-            std::ifstream in(args->file);
-            if (!in) {
-                throw std::runtime_error("cannot read " + args->file);
-            }
-            std::stringstream text;
-            text << in.rdbuf();
-            sql = text.str() + (sql.empty() ? "" : ";\n" + sql);
+        try {
+            RunSql(*args);
+        } catch (const dd::Exception &e) {
+            // DuckDB's exceptions carry JSON; users get its message.
+            throw std::runtime_error(dd::ErrorData(e).Message());
         }
-        if (sql.empty()) {
-            throw std::runtime_error("no SQL given: pass a query or -f FILE.sql");
-        }
-        dd::DBConfig config;
-        if (args->threads > 0) {
-            config.options.maximum_threads = static_cast<dd::idx_t>(args->threads);
-        }
-        dd::DuckDB db(nullptr, &config);
-        duckdb_ext::RegisterReadVortex(*db.instance);
-        dd::Connection con(db);
-        // Every statement but the last runs to completion; the last one is printed.
-        auto statements = con.ExtractStatements(sql);
-        if (statements.empty()) {
-            throw std::runtime_error("no SQL statement found");
-        }
-        for (size_t i = 0; i + 1 < statements.size(); i++) {
-            auto result = con.Query(std::move(statements[i]));
-            if (result->HasError()) {
-                throw std::runtime_error(result->GetError());
-            }
-        }
-        if (args->csv || args->json) {
-            auto result = con.SendQuery(statements.back()->ToString());
-            if (result->HasError()) {
-                throw std::runtime_error(result->GetError());
-            }
-            PrintStreaming(*result, args->json);
-            return;
-        }
-        auto result = con.Query(std::move(statements.back()));
-        if (result->HasError()) {
-            throw std::runtime_error(result->GetError());
-        }
-        const std::string box = result->ToBox(*con.context, dd::BoxRendererConfig());
-        std::fwrite(box.data(), 1, box.size(), stdout);
     });
 }
 

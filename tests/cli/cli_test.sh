@@ -93,4 +93,5 @@ grep -q "read_vortex" "$dir/err.txt" || { echo "sql error does not name read_vor
 "$vx" bench export --quick --reps 1 --tmp-dir "$dir" --executor-threads 1,2 --json | grep '"ratio_vs_first"' > /dev/null
 "$vx" bench compress --quick --reps 1 --tmp-dir "$dir" --json | grep '"decode_speedup_vs_parquet_zstd"' > /dev/null
 "$vx" bench compress --quick --reps 1 --tmp-dir "$dir" "$examples/cities.csv" | grep '^cities  *10 ' > /dev/null
+"$vx" bench sql --quick --reps 1 --tmp-dir "$dir" --json | grep '"geomean_ratio"' > /dev/null
 echo "cli ok"

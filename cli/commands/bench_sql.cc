@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+
+// `vx bench sql` (issue #8): the same DuckDB queries over .vortex files (read_vortex) and over
+// Parquet-ZSTD copies of the same data, in one DuckDB, with the same threads, in one run.
+//   (a) seed 001: 40 files x 50 000 rows (key, value); N x SUM(value), N x a join with a
+//       100-key build table, and 4 clients x M scans at once.
+//   (b) per data set: a suite drawn from its schema (filters of each selectivity, group-bys on
+//       low- and high-cardinality strings, top-N, count distinct, prefix and equality filters,
+//       a self-join), with per-query ratios and their geometric mean.
+// Every query's results are compared between the two formats before anything is timed.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <duckdb.hpp>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <thread>
+
+#include "vortex/base/format.h"
+#include "vortex/vortex.h"
+
+#include "commands/bench_util.h"
+#include "commands/cli_util.h"
+#include "duckdb/bridge/duckdb_database.h"
+#include "duckdb/extension/read_vortex.h"
+
+namespace vortex::cli::bench {
+namespace {
+
+namespace dd = ::duckdb;
+using duckdb_bridge::QuoteSqlIdentifier;
+using duckdb_bridge::QuoteSqlString;
+
+struct SqlArgs {
+    std::vector<std::string> files;
+    int threads = 0;
+    /// Seed 001 sizes.
+    int probe_files = 40;
+    int probe_rows = 50'000;
+    int queries = 500;
+    int clients = 4;
+    int client_queries = 100;
+    /// Rows per data set in --quick mode.
+    uint64_t quick_rows = 20'000;
+    bool skip_seed = false;
+    bool skip_suite = false;
+};
+
+// A DuckDB (C++ API) with read_vortex, for the timed queries.
+struct QueryDb {
+    explicit QueryDb(int threads) {
+        if (threads > 0) {
+            config.options.maximum_threads = static_cast<dd::idx_t>(threads);
+        }
+        db = std::make_unique<dd::DuckDB>(nullptr, &config);
+        duckdb_ext::RegisterReadVortex(*db->instance);
+        con = std::make_unique<dd::Connection>(*db);
+    }
+    dd::unique_ptr<dd::MaterializedQueryResult> Run(dd::Connection &c, const std::string &sql) {
+        auto result = c.Query(sql);
+        if (result->HasError()) {
+            throw std::runtime_error(result->GetError() + "\n  in: " + sql);
+        }
+        return result;
+    }
+    dd::unique_ptr<dd::MaterializedQueryResult> Run(const std::string &sql) { return Run(*con, sql); }
+
+    dd::DBConfig config;
+    std::unique_ptr<dd::DuckDB> db;
+    std::unique_ptr<dd::Connection> con;
+};
+
+// Rows rendered as text, sorted, with doubles rounded to 9 significant digits: parallel sums
+// of doubles differ in their last bits from run to run and between formats.
+std::vector<std::string> Canonical(dd::MaterializedQueryResult &result) {
+    std::vector<std::string> rows;
+    for (dd::idx_t r = 0; r < result.RowCount(); r++) {
+        std::string row;
+        for (dd::idx_t c = 0; c < result.ColumnCount(); c++) {
+            const dd::Value v = result.GetValue(c, r);
+            const auto id = v.type().id();
+            if (!v.IsNull() && (id == dd::LogicalTypeId::DOUBLE || id == dd::LogicalTypeId::FLOAT)) {
+                row += vortex::format("{:.9g}", v.GetValue<double>());
+            } else {
+                row += v.ToString();
+            }
+            row += '|';
+        }
+        rows.push_back(std::move(row));
+    }
+    std::sort(rows.begin(), rows.end());
+    return rows;
+}
+
+// Runs `sql_vx` and `sql_pq` once and throws unless their results agree.
+void CheckSameResults(QueryDb &db,
+                      const std::string &name,
+                      const std::string &sql_vx,
+                      const std::string &sql_pq) {
+    auto vx = db.Run(sql_vx);
+    auto pq = db.Run(sql_pq);
+    if (Canonical(*vx) != Canonical(*pq)) {
+        throw std::runtime_error(
+            vortex::format("query {} returns different results over .vortex ({} rows) and "
+                           "Parquet ({} rows):\n  {}",
+                           name, vx->RowCount(), pq->RowCount(), sql_vx));
+    }
+}
+
+// Seconds for `n` runs of `sql`, one after another.
+double TimeSequential(QueryDb &db, const std::string &sql, int n) {
+    const double t0 = NowSeconds();
+    for (int i = 0; i < n; i++) {
+        db.Run(sql);
+    }
+    return NowSeconds() - t0;
+}
+
+// Seconds for `clients` connections each running `n` queries at once.
+double TimeConcurrent(QueryDb &db, const std::string &sql, int clients, int n) {
+    std::vector<std::unique_ptr<dd::Connection>> connections;
+    for (int c = 0; c < clients; c++) {
+        connections.push_back(std::make_unique<dd::Connection>(*db.db));
+    }
+    std::vector<std::string> errors(clients);
+    const double t0 = NowSeconds();
+    std::vector<std::thread> threads;
+    for (int c = 0; c < clients; c++) {
+        threads.emplace_back([&, c] {
+            try {
+                for (int i = 0; i < n; i++) {
+                    db.Run(*connections[c], sql);
+                }
+            } catch (const std::exception &e) {
+                errors[c] = e.what();
+            }
+        });
+    }
+    for (auto &t : threads) {
+        t.join();
+    }
+    const double seconds = NowSeconds() - t0;
+    for (const std::string &error : errors) {
+        if (!error.empty()) {
+            throw std::runtime_error(error);
+        }
+    }
+    return seconds;
+}
+
+double Geomean(const std::vector<double> &ratios) {
+    double log_sum = 0;
+    for (const double r : ratios) {
+        log_sum += std::log(r);
+    }
+    return ratios.empty() ? 0 : std::exp(log_sum / static_cast<double>(ratios.size()));
+}
+
+std::string Ms(double seconds) {
+    return Fmt(seconds * 1e3);
+}
+
+// ---- (a) seed 001 -----------------------------------------------------------------------------
+
+nlohmann::ordered_json RunSeedBench(const BenchOptions &options, const SqlArgs &args, const TempDir &dir) {
+    const int files = options.quick ? 4 : args.probe_files;
+    const int rows = options.quick ? 5'000 : args.probe_rows;
+    const int queries = options.quick ? 5 : args.queries;
+    const int client_queries = options.quick ? 3 : args.client_queries;
+    {
+        auto prep = ValueOrThrow(duckdb_bridge::DuckDB::Open(args.threads));
+        for (int f = 0; f < files; f++) {
+            ThrowIfNotOk(prep.Execute(
+                vortex::format("CREATE OR REPLACE TABLE t AS SELECT (hash(i + {0}) % 10000)::BIGINT AS key, "
+                               "(i * 0.25 + {1})::DOUBLE AS value FROM range({2}) r(i)",
+                               f * rows, f, rows)));
+            WriteVortex(prep, dir.File(vortex::format("probe_{}.vortex", f)), Compression::kDefault, nullptr);
+            CopyParquet(prep, dir.File(vortex::format("probe_{}.parquet", f)), "zstd");
+        }
+    }
+    QueryDb db(args.threads);
+    db.Run("CREATE TABLE build AS SELECT range::BIGINT AS key FROM range(100)");
+    const std::map<std::string, std::string> sources = {
+        {"vortex", "read_vortex(" + QuoteSqlString(dir.File("probe_*.vortex")) + ")"},
+        {"parquet", "read_parquet(" + QuoteSqlString(dir.File("probe_*.parquet")) + ")"}};
+    const std::vector<std::pair<std::string, std::string>> shapes = {
+        {"scan", "SELECT SUM(value) FROM {}"},
+        {"join", "SELECT SUM(p.value), count(*) FROM {} p JOIN build b ON p.key = b.key"},
+    };
+    std::map<std::string, std::map<std::string, Samples>> seconds; // shape -> format -> per-query
+    for (const auto &[shape, sql] : shapes) {
+        CheckSameResults(db, shape, vortex::format(fmt::runtime(sql), sources.at("vortex")),
+                         vortex::format(fmt::runtime(sql), sources.at("parquet")));
+    }
+    for (int rep = 0; rep < options.reps; rep++) {
+        for (const auto &[shape, sql] : shapes) {
+            for (const auto &[format, source] : sources) {
+                WaitQuiet(options);
+                const std::string query = vortex::format(fmt::runtime(sql), source);
+                seconds[shape][format].Add(TimeSequential(db, query, queries) / queries);
+            }
+        }
+        for (const auto &[format, source] : sources) {
+            WaitQuiet(options);
+            const std::string query = vortex::format("SELECT SUM(value) FROM {}", source);
+            seconds["concurrent"][format].Add(TimeConcurrent(db, query, args.clients, client_queries) /
+                                              (args.clients * client_queries));
+        }
+    }
+    std::vector<std::vector<std::string>> table = {
+        {"seed 001", "vortex ms/query", "parquet ms/query", "vortex/parquet"}};
+    nlohmann::ordered_json json = {{"files", files},
+                                   {"rows_per_file", rows},
+                                   {"queries", queries},
+                                   {"clients", args.clients},
+                                   {"client_queries", client_queries}};
+    for (const std::string shape : {"scan", "join", "concurrent"}) {
+        const double vx = seconds[shape]["vortex"].Median();
+        const double pq = seconds[shape]["parquet"].Median();
+        table.push_back({shape, Ms(vx), Ms(pq), Fmt(vx / pq)});
+        json[shape] = {
+            {"vortex_seconds_per_query", vx}, {"parquet_seconds_per_query", pq}, {"ratio", vx / pq}};
+    }
+    const double join_scan_vx = seconds["join"]["vortex"].Median() / seconds["scan"]["vortex"].Median();
+    const double join_scan_pq = seconds["join"]["parquet"].Median() / seconds["scan"]["parquet"].Median();
+    table.push_back({"join/scan", Fmt(join_scan_vx), Fmt(join_scan_pq), ""});
+    json["join_over_scan"] = {{"vortex", join_scan_vx}, {"parquet", join_scan_pq}};
+    if (!options.json) {
+        std::printf("(a) seed 001: %d files x %d rows, %d sequential queries, %d clients x %d queries\n",
+                    files, rows, queries, args.clients, client_queries);
+        PrintTable(table);
+    }
+    return json;
+}
+
+// ---- (b) the query suite ------------------------------------------------------------------------
+
+struct SuiteQuery {
+    std::string name;
+    std::string sql; // {} stands for the table
+};
+
+struct Column {
+    std::string name;
+    std::string type;
+    double distinct = 0;
+};
+
+// Queries drawn from the table's schema and values: the first numeric column with many
+// distinct values drives range filters and top-N; the strings with the fewest and most
+// distinct values drive the group-bys, equality, prefix and join.
+std::vector<SuiteQuery> MakeSuite(QueryDb &db, const std::string &table) {
+    std::vector<Column> numbers, strings;
+    auto schema = db.Run("DESCRIBE SELECT * FROM " + table);
+    for (dd::idx_t r = 0; r < schema->RowCount(); r++) {
+        Column column{schema->GetValue(0, r).ToString(), schema->GetValue(1, r).ToString()};
+        const std::string q = QuoteSqlIdentifier(column.name);
+        column.distinct = db.Run(vortex::format("SELECT approx_count_distinct({}) FROM {}", q, table))
+                              ->GetValue(0, 0)
+                              .GetValue<double>();
+        const std::string &t = column.type;
+        if (t == "BIGINT" || t == "INTEGER" || t == "DOUBLE" || t == "SMALLINT" || t == "FLOAT") {
+            numbers.push_back(column);
+        } else if (t == "VARCHAR") {
+            strings.push_back(column);
+        }
+    }
+    std::vector<SuiteQuery> suite;
+    std::string all_columns;
+    for (dd::idx_t r = 0; r < schema->RowCount(); r++) {
+        all_columns += (r ? ", " : "") + QuoteSqlIdentifier(schema->GetValue(0, r).ToString());
+    }
+    if (!numbers.empty()) {
+        const Column n =
+            *std::max_element(numbers.begin(), numbers.end(),
+                              [](const Column &a, const Column &b) { return a.distinct < b.distinct; });
+        const std::string q = QuoteSqlIdentifier(n.name);
+        auto quantiles = db.Run(
+            vortex::format("SELECT quantile_disc({0}, 0.01)::VARCHAR, quantile_disc({0}, 0.1)::VARCHAR, "
+                           "quantile_disc({0}, 0.5)::VARCHAR FROM {1}",
+                           q, table));
+        const char *labels[] = {"filter 1%", "filter 10%", "filter 50%"};
+        for (int i = 0; i < 3; i++) {
+            if (!quantiles->GetValue(i, 0).IsNull()) {
+                suite.push_back(
+                    {labels[i], vortex::format("SELECT count(*), sum({0}) FROM {{}} WHERE {0} < {1}", q,
+                                               quantiles->GetValue(i, 0).ToString())});
+            }
+        }
+        std::string sums;
+        for (const Column &c : numbers) {
+            sums += (sums.empty() ? "" : ", ") + vortex::format("sum({})", QuoteSqlIdentifier(c.name));
+        }
+        suite.push_back({"sum all numbers", "SELECT " + sums + " FROM {}"});
+        suite.push_back({"top 10", vortex::format("SELECT {1} FROM {{}} ORDER BY {0} DESC, {1} LIMIT 10", q,
+                                                  all_columns)});
+        suite.push_back({"count distinct number", vortex::format("SELECT count(DISTINCT {}) FROM {{}}", q)});
+        if (!strings.empty()) {
+            const auto by_distinct = [](const Column &a, const Column &b) { return a.distinct < b.distinct; };
+            const Column low = *std::min_element(strings.begin(), strings.end(), by_distinct);
+            const Column high = *std::max_element(strings.begin(), strings.end(), by_distinct);
+            const std::string l = QuoteSqlIdentifier(low.name), h = QuoteSqlIdentifier(high.name);
+            suite.push_back({"group by low-card string",
+                             vortex::format("SELECT {0}, count(*), sum({1}) FROM {{}} GROUP BY {0}", l, q)});
+            suite.push_back(
+                {"group by high-card string",
+                 vortex::format("SELECT {0}, count(*) FROM {{}} GROUP BY {0} ORDER BY 2 DESC, 1 LIMIT 10",
+                                h)});
+            suite.push_back(
+                {"count distinct string", vortex::format("SELECT count(DISTINCT {}) FROM {{}}", h)});
+            auto frequent = db.Run(vortex::format("SELECT (SELECT {0} FROM {2} WHERE {0} IS NOT NULL GROUP "
+                                                  "BY {0} ORDER BY count(*) DESC, {0} LIMIT 1), "
+                                                  "(SELECT {1} FROM {2} WHERE {1} IS NOT NULL GROUP BY {1} "
+                                                  "ORDER BY count(*) DESC, {1} LIMIT 1)",
+                                                  l, h, table));
+            if (!frequent->GetValue(0, 0).IsNull()) {
+                const std::string value = frequent->GetValue(0, 0).ToString();
+                suite.push_back(
+                    {"string equality", vortex::format("SELECT count(*), sum({0}) FROM {{}} WHERE {1} = {2}",
+                                                       q, l, QuoteSqlString(value))});
+            }
+            if (!frequent->GetValue(1, 0).IsNull()) {
+                const std::string value = frequent->GetValue(1, 0).ToString();
+                suite.push_back(
+                    {"high-card equality", vortex::format("SELECT {0} FROM {{}} WHERE {1} = {2}", all_columns,
+                                                          h, QuoteSqlString(value))});
+                const std::string prefix = value.substr(0, std::min<size_t>(3, value.size()));
+                suite.push_back(
+                    {"string prefix", vortex::format("SELECT count(*), max({0}) FROM {{}} WHERE {0} LIKE {1}",
+                                                     h, QuoteSqlString(prefix + "%"))});
+            }
+            suite.push_back(
+                {"self-join",
+                 vortex::format("SELECT count(*) FROM {{}} a JOIN (SELECT {0}, max({1}) AS m FROM {{}} "
+                                "GROUP BY {0}) b ON a.{0} = b.{0} AND a.{1} = b.m",
+                                h, q)});
+        }
+    }
+    return suite;
+}
+
+nlohmann::ordered_json RunSuite(const BenchOptions &options, const SqlArgs &args, const TempDir &dir) {
+    std::vector<std::string> files = args.files.empty() ? DefaultFiles(options.quick) : args.files;
+    nlohmann::ordered_json json = nlohmann::ordered_json::array();
+    std::vector<double> all_ratios;
+    std::vector<std::vector<std::string>> table = {
+        {"data set", "query", "vortex ms", "parquet ms", "vortex/parquet"}};
+    for (const std::string &path : files) {
+        const std::string name = DataSetName(path);
+        const std::string vx_path = dir.File(name + ".vortex"), pq_path = dir.File(name + ".parquet");
+        {
+            auto prep = ValueOrThrow(duckdb_bridge::DuckDB::Open(args.threads));
+            std::string source = ValueOrThrow(duckdb_bridge::SourceQuery(path));
+            if (options.quick) {
+                source += vortex::format(" LIMIT {}", args.quick_rows);
+            }
+            ThrowIfNotOk(prep.Execute("CREATE TABLE t AS " + source));
+            WriteVortex(prep, vx_path, Compression::kDefault, nullptr);
+            CopyParquet(prep, pq_path, "zstd");
+        }
+        // A fresh database per data set, so one set's caches do not weigh on the next.
+        QueryDb db(args.threads);
+        const std::string vx = "read_vortex(" + QuoteSqlString(vx_path) + ")";
+        const std::string pq = "read_parquet(" + QuoteSqlString(pq_path) + ")";
+        const std::vector<SuiteQuery> suite = MakeSuite(db, vx);
+        nlohmann::ordered_json queries = nlohmann::ordered_json::array();
+        std::vector<double> ratios;
+        for (const SuiteQuery &query : suite) {
+            const std::string sql_vx = vortex::format(fmt::runtime(query.sql), vx, vx);
+            const std::string sql_pq = vortex::format(fmt::runtime(query.sql), pq, pq);
+            CheckSameResults(db, query.name, sql_vx, sql_pq);
+            Samples t_vx, t_pq;
+            for (int rep = 0; rep < options.reps; rep++) {
+                WaitQuiet(options);
+                t_vx.Add(TimeSequential(db, sql_vx, 1));
+                t_pq.Add(TimeSequential(db, sql_pq, 1));
+            }
+            const double ratio = t_vx.Median() / t_pq.Median();
+            ratios.push_back(ratio);
+            all_ratios.push_back(ratio);
+            table.push_back({name, query.name, Ms(t_vx.Median()), Ms(t_pq.Median()), Fmt(ratio)});
+            queries.push_back({{"query", query.name},
+                               {"sql", sql_vx},
+                               {"vortex_seconds", t_vx.Median()},
+                               {"parquet_seconds", t_pq.Median()},
+                               {"ratio", ratio}});
+        }
+        table.push_back({name, "geomean", "", "", Fmt(Geomean(ratios))});
+        json.push_back({{"data_set", name}, {"queries", queries}, {"geomean_ratio", Geomean(ratios)}});
+    }
+    table.push_back({"all", "geomean", "", "", Fmt(Geomean(all_ratios))});
+    if (!options.json) {
+        std::printf("(b) query suite: median of %d runs per query; ratio < 1 means .vortex is faster\n",
+                    options.reps);
+        PrintTable(table);
+    }
+    return {{"data_sets", json}, {"geomean_ratio", Geomean(all_ratios)}};
+}
+
+void RunSqlBench(const BenchOptions &options, const SqlArgs &args) {
+    TempDir dir(options.tmp_dir);
+    nlohmann::ordered_json json;
+    json["threads"] = args.threads;
+    if (!args.skip_seed) {
+        json["seed_001"] = RunSeedBench(options, args, dir);
+    }
+    if (!args.skip_suite) {
+        json["suite"] = RunSuite(options, args, dir);
+    }
+    if (options.json) {
+        std::printf("%s\n", json.dump(2).c_str());
+    }
+}
+
+} // namespace
+
+void AddSqlBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
+    auto args = std::make_shared<SqlArgs>();
+    CLI::App *cmd =
+        bench.add_subcommand("sql", "DuckDB queries over .vortex vs Parquet-ZSTD (seed 001 + a suite)");
+    cmd->add_option("files", args->files, "data sets for the suite (default: every shared data set)");
+    cmd->add_option("--threads", args->threads, "DuckDB threads (default: all cores)");
+    cmd->add_option("--queries", args->queries, "seed 001: sequential queries per shape (default 500)");
+    cmd->add_option("--clients", args->clients, "seed 001: concurrent clients (default 4)");
+    cmd->add_option("--client-queries", args->client_queries, "seed 001: queries per client (default 100)");
+    cmd->add_flag("--no-seed", args->skip_seed, "skip (a), the seed 001 benchmark");
+    cmd->add_flag("--no-suite", args->skip_suite, "skip (b), the per-data-set query suite");
+    cmd->callback([options, args] {
+        try {
+            RunSqlBench(*options, *args);
+        } catch (const dd::Exception &e) {
+            throw std::runtime_error(dd::ErrorData(e).Message());
+        }
+    });
+}
+
+} // namespace vortex::cli::bench
