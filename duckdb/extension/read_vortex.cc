@@ -150,6 +150,8 @@ struct ReadVortexGlobalState final : dd::GlobalTableFunctionState {
     std::atomic<size_t> next{0};
     /// Rows zone pruning removed before any data was read, over all files.
     uint64_t pruned_rows = 0;
+    /// Unique among the scans of this process: names this scan's dictionaries for DuckDB.
+    uint64_t scan_id = 0;
     /// Per output column: the field of the scan's result, or nullopt for `filename`.
     std::vector<std::optional<size_t>> outputs;
 
@@ -157,8 +159,10 @@ struct ReadVortexGlobalState final : dd::GlobalTableFunctionState {
 };
 
 struct ReadVortexLocalState final : dd::LocalTableFunctionState {
-    /// The current split's columns (canonical, or constant) and how far they are emitted.
+    /// The current split's columns (canonical, or constant) and how far they are emitted;
+    /// dictionary-encoded ones are exported from `dictionaries` instead.
     std::vector<ArrayRef> columns;
+    std::vector<std::optional<DictionaryExport>> dictionaries;
     size_t file = 0;
     size_t rows = 0;
     size_t offset = 0;
@@ -199,6 +203,8 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
                                                                   dd::TableFunctionInitInput &input) {
     const auto &data = input.bind_data->Cast<ReadVortexBindData>();
     auto state = dd::make_uniq<ReadVortexGlobalState>();
+    static std::atomic<uint64_t> scans{0};
+    state->scan_id = scans.fetch_add(1, std::memory_order_relaxed);
     // Without filter pruning DuckDB wants every column it scans; with it, only the projected.
     std::vector<dd::column_t> output_ids;
     if (input.projection_ids.empty()) {
@@ -257,10 +263,16 @@ bool NextSplit(ReadVortexGlobalState &global, ReadVortexLocalState &local) {
             Throw(Status::Internal("a split returned a {}, not a struct", result->encoding_id()));
         }
         local.columns.clear();
-        for (const ArrayRef &field : columns->fields()) {
-            // Decoded once per split; constant columns stay constant.
-            local.columns.push_back(As<ConstantArray>(*field) != nullptr ? field
-                                                                         : ValueOrThrow(Canonicalize(field)));
+        local.dictionaries.clear();
+        for (size_t f = 0; f < columns->nfields(); f++) {
+            const ArrayRef &field = columns->field(f);
+            // A dictionary's values are converted once for the split. DuckDB caches hashes by
+            // dictionary id, so an id names one scan's split and column only.
+            local.dictionaries.push_back(ValueOrThrow(
+                DictionaryExport::Make(field, vortex::format("vortex:{}:{}:{}", global.scan_id, index, f))));
+            // Everything else is decoded once per split; constant columns stay constant.
+            const bool keep = local.dictionaries.back().has_value() || As<ConstantArray>(*field) != nullptr;
+            local.columns.push_back(keep ? field : ValueOrThrow(Canonicalize(field)));
         }
         local.file = planned.file;
         local.rows = result->len();
@@ -287,9 +299,15 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
                                  : dd::Value(vector.GetType()));
             continue;
         }
-        const ArrayRef &column = local.columns[*global.outputs[c]];
-        const ArrayRef rows = ValueOrThrow(Slice(column, local.offset, local.offset + count));
-        const Status status = ExportVector(rows, vector);
+        const size_t field = *global.outputs[c];
+        Status status;
+        if (local.dictionaries[field].has_value()) {
+            status = local.dictionaries[field]->Export(local.offset, count, vector);
+        } else {
+            const ArrayRef rows =
+                ValueOrThrow(Slice(local.columns[field], local.offset, local.offset + count));
+            status = ExportVector(rows, vector);
+        }
         if (!status.ok()) {
             Throw(status);
         }

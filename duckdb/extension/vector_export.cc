@@ -8,6 +8,7 @@
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/decimal/decimal_array.h"
+#include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/fixed_size_list/fixed_size_list_array.h"
 #include "vortex/array/arrays/listview/listview_array.h"
@@ -15,6 +16,8 @@
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/base/bits.h"
+
+#include "duckdb/extension/logical_types.h"
 
 namespace vortex::duckdb_ext {
 
@@ -36,7 +39,7 @@ private:
 // children of lists and arrays are DuckDB-owned storage that DuckDB may grow in place.
 enum class Placement : uint8_t { Reference, Copy };
 
-Status Export(const ArrayRef &array, dd::Vector &out, Placement placement);
+Status ExportArray(const ArrayRef &array, dd::Vector &out, Placement placement);
 
 void ExportValidity(const Array &array, dd::Vector &out) {
     const Mask mask = array.validity_mask();
@@ -214,7 +217,7 @@ Status ExportExtension(const ArrayRef &array, dd::Vector &out, Placement placeme
     VX_ASSIGN_OR_RETURN(const auto ext, CanonicalAs<ExtensionArray>(array));
     VX_ASSIGN_OR_RETURN(ArrayRef storage, Canonicalize(ext->storage()));
     if (!IsTemporal(array->dtype())) {
-        return Export(storage, out, placement);
+        return ExportArray(storage, out, placement);
     }
     VX_ASSIGN_OR_RETURN(const TemporalMetadata temporal, ParseTemporalMetadata(array->dtype().extension()));
     int64_t multiply = 1;
@@ -247,7 +250,7 @@ Status ExportStruct(const ArrayRef &array, dd::Vector &out, Placement placement)
     VX_ENSURE(entries.size() == structs->nfields(), Internal, "struct of {} fields exported into {} vectors",
               structs->nfields(), entries.size());
     for (size_t f = 0; f < structs->nfields(); f++) {
-        VX_RETURN_NOT_OK(Export(structs->field(f), *entries[f], placement));
+        VX_RETURN_NOT_OK(ExportArray(structs->field(f), *entries[f], placement));
     }
     ExportValidity(*array, out);
     // DuckDB expects a null struct's fields to be null too.
@@ -290,7 +293,7 @@ Status ExportList(const ArrayRef &array, dd::Vector &out) {
     }
     VX_ASSIGN_OR_RETURN(ArrayRef elements, Slice(lists->elements(), lo, hi));
     dd::ListVector::Reserve(out, hi - lo);
-    VX_RETURN_NOT_OK(Export(elements, dd::ListVector::GetEntry(out), Placement::Copy));
+    VX_RETURN_NOT_OK(ExportArray(elements, dd::ListVector::GetEntry(out), Placement::Copy));
     dd::ListVector::SetListSize(out, hi - lo);
     ExportValidity(*array, out);
     return Status::OK();
@@ -298,12 +301,12 @@ Status ExportList(const ArrayRef &array, dd::Vector &out) {
 
 Status ExportFixedSizeList(const ArrayRef &array, dd::Vector &out) {
     VX_ASSIGN_OR_RETURN(const auto lists, CanonicalAs<FixedSizeListArray>(array));
-    VX_RETURN_NOT_OK(Export(lists->elements(), dd::ArrayVector::GetEntry(out), Placement::Copy));
+    VX_RETURN_NOT_OK(ExportArray(lists->elements(), dd::ArrayVector::GetEntry(out), Placement::Copy));
     ExportValidity(*array, out);
     return Status::OK();
 }
 
-Status Export(const ArrayRef &any, dd::Vector &out, Placement placement) {
+Status ExportArray(const ArrayRef &any, dd::Vector &out, Placement placement) {
     VX_ASSIGN_OR_RETURN(ArrayRef array, Canonicalize(any));
     switch (array->dtype().kind()) {
         case DTypeKind::Null:
@@ -339,11 +342,107 @@ Status ExportVector(const ArrayRef &array, dd::Vector &out) {
     if (const auto *constant = As<ConstantArray>(*array);
         constant != nullptr && array->len() > 0 && !nested) {
         // One row written flat, then marked constant: the same conversions serve both.
-        VX_RETURN_NOT_OK(Export(ConstantArray::Make(constant->scalar(), 1), out, Placement::Copy));
+        VX_RETURN_NOT_OK(ExportArray(ConstantArray::Make(constant->scalar(), 1), out, Placement::Copy));
         out.SetVectorType(dd::VectorType::CONSTANT_VECTOR);
         return Status::OK();
     }
-    return Export(array, out, Placement::Reference);
+    return ExportArray(array, out, Placement::Reference);
+}
+
+namespace {
+
+// Dictionaries up to this many values are converted up front; larger ones are rare (the
+// compressor dictionary-encodes low cardinalities) and are exported row by row instead.
+constexpr size_t kMaxDictionaryValues = size_t{1} << 20;
+
+template <typename Code>
+Status
+SelectCodes(const PrimitiveArray &codes, size_t offset, size_t count, size_t values_len, dd::sel_t *sel) {
+    const std::span<const Code> values = codes.values_as<Code>().subspan(offset, count);
+    const Validity &validity = codes.validity();
+    for (size_t i = 0; i < count; i++) {
+        if (!validity.is_valid(offset + i)) {
+            sel[i] = static_cast<dd::sel_t>(values_len); // the null entry
+            continue;
+        }
+        const Code code = values[i];
+        // The DictArray leaves encoded codes unchecked until they are decoded: this is where.
+        bool negative = false;
+        if constexpr (std::is_signed_v<Code>) {
+            negative = code < 0;
+        }
+        if (negative || static_cast<uint64_t>(code) >= values_len) {
+            return Status::InvalidArgument("dictionary code {} at row {} is outside its {} values",
+                                           static_cast<int64_t>(code), offset + i, values_len);
+        }
+        sel[i] = static_cast<dd::sel_t>(code);
+    }
+    return Status::OK();
+}
+
+} // namespace
+
+Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &array, std::string id) {
+    const auto *dict = As<DictArray>(*array);
+    if (dict == nullptr) {
+        return std::optional<DictionaryExport>();
+    }
+    const DTypeKind kind = dict->values()->dtype().kind();
+    if (kind == DTypeKind::Struct || kind == DTypeKind::List || kind == DTypeKind::FixedSizeList ||
+        dict->values()->len() > kMaxDictionaryValues) {
+        return std::optional<DictionaryExport>();
+    }
+    VX_ASSIGN_OR_RETURN(dd::LogicalType type, ToLogicalType(array->dtype()));
+    DictionaryExport out;
+    out.values_len_ = dict->values()->len();
+    out.values_ = std::make_shared<dd::Vector>(type, out.values_len_ + 1);
+    // Copied, not referenced: the trailing null entry must lie inside the vector's own data.
+    VX_RETURN_NOT_OK(ExportArray(dict->values(), *out.values_, Placement::Copy));
+    dd::FlatVector::SetNull(*out.values_, out.values_len_, true);
+    VX_ASSIGN_OR_RETURN(out.codes_, Canonicalize(dict->codes()));
+    out.id_ = std::move(id);
+    return std::optional<DictionaryExport>(std::move(out));
+}
+
+Status DictionaryExport::Export(size_t offset, size_t count, dd::Vector &out) const {
+    VX_ASSIGN_OR_RETURN(const auto codes, CanonicalAs<PrimitiveArray>(codes_));
+    VX_ENSURE(offset + count <= codes->len(), OutOfBounds, "rows {}..{} past {} codes", offset,
+              offset + count, codes->len());
+    dd::SelectionVector sel(count);
+    dd::sel_t *data = sel.data();
+    Status status = Status::OK();
+    switch (codes->ptype()) {
+        case PType::U8:
+            status = SelectCodes<uint8_t>(*codes, offset, count, values_len_, data);
+            break;
+        case PType::U16:
+            status = SelectCodes<uint16_t>(*codes, offset, count, values_len_, data);
+            break;
+        case PType::U32:
+            status = SelectCodes<uint32_t>(*codes, offset, count, values_len_, data);
+            break;
+        case PType::U64:
+            status = SelectCodes<uint64_t>(*codes, offset, count, values_len_, data);
+            break;
+        case PType::I8:
+            status = SelectCodes<int8_t>(*codes, offset, count, values_len_, data);
+            break;
+        case PType::I16:
+            status = SelectCodes<int16_t>(*codes, offset, count, values_len_, data);
+            break;
+        case PType::I32:
+            status = SelectCodes<int32_t>(*codes, offset, count, values_len_, data);
+            break;
+        case PType::I64:
+            status = SelectCodes<int64_t>(*codes, offset, count, values_len_, data);
+            break;
+        default:
+            return Status::InvalidArgument("dictionary codes of type {}", PTypeName(codes->ptype()));
+    }
+    VX_RETURN_NOT_OK(status);
+    out.Dictionary(*values_, values_len_ + 1, sel, count);
+    dd::DictionaryVector::SetDictionaryId(out, id_);
+    return Status::OK();
 }
 
 } // namespace vortex::duckdb_ext

@@ -18,4 +18,29 @@ namespace vortex::duckdb_ext {
 /// child vectors DuckDB owns.
 Status ExportVector(const ArrayRef &array, ::duckdb::Vector &out);
 
+/// A dictionary-encoded array exported as DuckDB dictionary vectors: the values are converted
+/// once, and every slice of rows becomes a selection over them. DuckDB then hashes and
+/// compares each distinct value once per dictionary (its aggregates cache hashes by
+/// dictionary id) instead of once per row.
+class DictionaryExport {
+public:
+    /// nullopt when `array` is not a DictArray, or its values are nested or too many to
+    /// convert up front. `id` names the dictionary for DuckDB's caches: equal ids must mean
+    /// equal values.
+    static Result<std::optional<DictionaryExport>> Make(const ArrayRef &array, std::string id);
+
+    /// Rows [offset, offset + count) (count no more than `out` holds) as a dictionary vector.
+    Status Export(size_t offset, size_t count, ::duckdb::Vector &out) const;
+
+private:
+    DictionaryExport() = default;
+
+    /// The values, then one null entry that null codes select.
+    std::shared_ptr<::duckdb::Vector> values_;
+    size_t values_len_ = 0;
+    /// The codes, canonical.
+    ArrayRef codes_;
+    std::string id_;
+};
+
 } // namespace vortex::duckdb_ext

@@ -10,6 +10,7 @@
 #include <duckdb.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
@@ -425,6 +427,53 @@ TEST_F(ReadVortexFilterTest, PushedFilterPrunesZones) {
     EXPECT_GT(pruned, 0);
     EXPECT_LT(pruned, all) << "a filter on the sorted id column should skip most zones";
     EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(path) + ") WHERE id < 1000"), 667);
+}
+
+// Low-cardinality columns are dictionary-encoded by the writer and reach DuckDB as dictionary
+// vectors (with a null entry for null codes).
+TEST_F(ReadVortexTest, DictionaryColumnsReadBackAndGroup) {
+    const std::vector<std::string> words = {"alpha", "beta", "a much longer value past twelve bytes", "",
+                                            "δέλτα"};
+    std::vector<std::optional<std::string>> strings;
+    std::vector<std::optional<int64_t>> numbers;
+    std::map<std::string, int64_t> counts;
+    for (size_t i = 0; i < 50'000; i++) {
+        const bool null = i % 7 == 3;
+        strings.push_back(null ? std::nullopt : std::optional<std::string>(words[(i * 31) % words.size()]));
+        numbers.push_back(i % 11 == 5 ? std::nullopt
+                                      : std::optional<int64_t>(1'000'000 * static_cast<int64_t>(i % 3)));
+        counts[null ? "<null>" : *strings.back()]++;
+    }
+    const std::string path = Write("dict.vortex", {"s", "n"},
+                                   {VarBinViewArray::FromStrings(strings, DType::Utf8(Nullability::Nullable)),
+                                    PrimitiveArray::FromOptionals(numbers)});
+    auto grouped =
+        Run("SELECT coalesce(s, '<null>'), count(*) FROM read_vortex(" + Quote(path) + ") GROUP BY 1");
+    std::map<std::string, int64_t> got;
+    for (size_t r = 0; r < grouped->RowCount(); r++) {
+        got[grouped->GetValue(0, r).ToString()] = grouped->GetValue(1, r).GetValue<int64_t>();
+    }
+    EXPECT_EQ(got, counts);
+    auto rows = Run("SELECT s, n FROM read_vortex(" + Quote(path) + ")");
+    ASSERT_EQ(rows->RowCount(), strings.size());
+    for (size_t r = 0; r < strings.size(); r++) {
+        const dd::Value s = rows->GetValue(0, r);
+        const dd::Value n = rows->GetValue(1, r);
+        ASSERT_EQ(s.IsNull(), !strings[r].has_value()) << r;
+        if (strings[r]) {
+            ASSERT_EQ(s.ToString(), *strings[r]) << r;
+        }
+        ASSERT_EQ(n.IsNull(), !numbers[r].has_value()) << r;
+        if (numbers[r]) {
+            ASSERT_EQ(n.GetValue<int64_t>(), *numbers[r]) << r;
+        }
+    }
+    EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(path) + ") WHERE s = 'beta' AND n = 1000000"),
+              std::count_if(strings.begin(), strings.end(), [&, i = size_t{0}](const auto &v) mutable {
+                  const size_t row = i++;
+                  return v == std::optional<std::string>("beta") &&
+                         numbers[row] == std::optional<int64_t>(1'000'000);
+              }));
 }
 
 TEST_F(ReadVortexTest, CountsLimitsAndEmptyFiles) {
