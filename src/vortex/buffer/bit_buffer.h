@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <vector>
 
@@ -22,6 +23,23 @@ public:
     static BitBuffer Full(size_t len, bool value);
     static BitBuffer FromBools(std::span<const bool> values);
     static BitBuffer FromBools(const std::vector<bool> &values);
+    /// Builds `len` bits 64 at a time: word(i, n) returns bits [i, i + n) in its low n bits
+    /// (higher bits are ignored). Word-wise kernels (mask logic) use it directly.
+    template <typename WordFn>
+    static BitBuffer FromWords(size_t len, WordFn &&word);
+    /// Builds `len` bits from bit(i), packed 64 at a time instead of appended one by one.
+    template <typename BitFn>
+    static BitBuffer FromPredicate(size_t len, BitFn &&bit) {
+        return FromWords(len, [&bit](size_t i, size_t n) {
+            uint64_t w = 0;
+            for (size_t j = 0; j < n; ++j) {
+                w |= static_cast<uint64_t>(static_cast<bool>(bit(i + j))) << j;
+            }
+            return w;
+        });
+    }
+    /// The bits as a word stream: bits [i, i + n) (n <= 64) in the low bits.
+    uint64_t Word(size_t i, size_t n) const { return bits::LoadBits(buffer_.data(), offset_ + i, n); }
 
     size_t len() const { return len_; }
     size_t offset() const { return offset_; }
@@ -45,6 +63,22 @@ private:
     size_t offset_ = 0;
     size_t len_ = 0;
 };
+
+template <typename WordFn>
+BitBuffer BitBuffer::FromWords(size_t len, WordFn &&word) {
+    BufferMut bytes = BufferMut::Zeroed(bits::BytesForBits(len));
+    uint8_t *out = bytes.data();
+    for (size_t i = 0; i < len; i += 64) {
+        const size_t n = len - i < 64 ? len - i : 64;
+        uint64_t w = word(i, n);
+        if (n < 64) {
+            w &= (uint64_t{1} << n) - 1;
+        }
+        // Little-endian: the word's low byte holds bits [i, i + 8).
+        std::memcpy(out + i / 8, &w, bits::BytesForBits(n));
+    }
+    return BitBuffer(std::move(bytes).Freeze(), 0, len);
+}
 
 /// Builds a bitmap bit by bit.
 class BitBufferMut {

@@ -76,21 +76,6 @@ Mask Mask::Slice(size_t start, size_t length) const {
     return FromBits(bits_->Slice(start, length));
 }
 
-namespace {
-
-template <typename Op>
-BitBuffer CombineBits(const BitBuffer &a, const BitBuffer &b, Op op) {
-    BitBufferMut out(a.len(), false);
-    for (size_t i = 0; i < a.len(); ++i) {
-        if (op(a.value(i), b.value(i))) {
-            out.Set(i, true);
-        }
-    }
-    return std::move(out).Freeze();
-}
-
-} // namespace
-
 Mask Mask::And(const Mask &other) const {
     VX_CHECK_EQ(len_, other.len_);
     if (all_false() || other.all_true()) {
@@ -99,7 +84,9 @@ Mask Mask::And(const Mask &other) const {
     if (other.all_false() || all_true()) {
         return other;
     }
-    return FromBits(CombineBits(*bits_, *other.bits_, [](bool x, bool y) { return x && y; }));
+    const BitBuffer &a = *bits_, &b = *other.bits_;
+    return FromBits(
+        BitBuffer::FromWords(len_, [&](size_t i, size_t n) { return a.Word(i, n) & b.Word(i, n); }));
 }
 
 Mask Mask::Or(const Mask &other) const {
@@ -110,20 +97,19 @@ Mask Mask::Or(const Mask &other) const {
     if (other.all_true() || all_false()) {
         return other;
     }
-    return FromBits(CombineBits(*bits_, *other.bits_, [](bool x, bool y) { return x || y; }));
+    const BitBuffer &a = *bits_, &b = *other.bits_;
+    return FromBits(
+        BitBuffer::FromWords(len_, [&](size_t i, size_t n) { return a.Word(i, n) | b.Word(i, n); }));
 }
 
 Mask Mask::Not() const {
     if (!bits_) {
         return all_true() ? AllFalse(len_) : AllTrue(len_);
     }
-    BitBufferMut out(len_, false);
-    for (size_t i = 0; i < len_; ++i) {
-        if (!bits_->value(i)) {
-            out.Set(i, true);
-        }
-    }
-    return FromBits(std::move(out).Freeze());
+    const BitBuffer &a = *bits_;
+    // The count is known: no popcount over the result.
+    return Mask(len_, len_ - true_count_,
+                BitBuffer::FromWords(len_, [&](size_t i, size_t n) { return ~a.Word(i, n); }));
 }
 
 bool Mask::operator==(const Mask &other) const {

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/expr/evaluate.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -9,12 +10,14 @@
 
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
+#include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/cast.h"
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/scalar_at.h"
+#include "vortex/array/compute/take.h"
 #include "vortex/base/int128.h"
 
 namespace vortex::expr {
@@ -253,9 +256,66 @@ Result<ArrayRef> EvaluateColumn(const Expr &expr, const ArrayRef &scope) {
     return field;
 }
 
+// Collects the distinct columns `expr` reads, stopping once there are two.
+void CollectColumns(const Expr &expr, std::vector<std::string> &columns) {
+    if (expr.kind() == ExprKind::Column) {
+        if (std::find(columns.begin(), columns.end(), expr.column()) == columns.end()) {
+            columns.push_back(expr.column());
+        }
+        return;
+    }
+    for (const ExprRef &child : expr.children()) {
+        if (columns.size() > 1) {
+            return;
+        }
+        CollectColumns(*child, columns);
+    }
+}
+
+// A predicate over one dictionary-encoded column is a function of the value: evaluate it once
+// per dictionary value, then gather the results by the codes (one take, however many
+// comparisons and connectives the predicate has). nullopt when that does not apply: another
+// encoding, a dictionary no smaller than the rows, or null codes (a null row would then read
+// NULL where IS NULL or OR must see it).
+std::optional<Result<ArrayRef>> EvaluateOverDictionary(const Expr &expr, const ArrayRef &scope) {
+    if (expr.kind() == ExprKind::Column || expr.kind() == ExprKind::Literal) {
+        return std::nullopt;
+    }
+    std::vector<std::string> columns;
+    CollectColumns(expr, columns);
+    const auto *fields = As<StructArray>(*scope);
+    if (columns.size() != 1 || fields == nullptr) {
+        return std::nullopt;
+    }
+    const ArrayRef field = fields->field_by_name(columns[0]);
+    const auto *dict = field == nullptr ? nullptr : As<DictArray>(*field);
+    if (dict == nullptr || dict->values()->len() * 2 > dict->len()) {
+        return std::nullopt;
+    }
+    auto codes = Canonicalize(dict->codes());
+    if (!codes.ok()) {
+        return Result<ArrayRef>(codes.status());
+    }
+    if (!(*codes)->validity_mask().all_true()) {
+        return std::nullopt;
+    }
+    auto values_scope = StructArray::FromFields({columns[0]}, {dict->values()}, dict->values()->len());
+    if (!values_scope.ok()) {
+        return Result<ArrayRef>(values_scope.status());
+    }
+    auto per_value = Evaluate(expr, *values_scope);
+    if (!per_value.ok()) {
+        return per_value;
+    }
+    return Take(*per_value, *codes);
+}
+
 } // namespace
 
 Result<ArrayRef> Evaluate(const Expr &expr, const ArrayRef &scope) {
+    if (auto over_dictionary = EvaluateOverDictionary(expr, scope)) {
+        return *std::move(over_dictionary);
+    }
     switch (expr.kind()) {
         case ExprKind::Column:
             return EvaluateColumn(expr, scope);

@@ -146,5 +146,50 @@ TEST(EvaluateTest, ReportsMissingColumnsAndNonBooleanPredicates) {
     EXPECT_FALSE(Evaluate(*And(Col("a"), Col("a")), Scope()).ok());
 }
 
+// A predicate over one dictionary column is evaluated per value and gathered by the codes;
+// it must agree row for row with the same predicate over the decoded column, nulls included
+// (null values and, through the fallback, null codes).
+TEST(EvaluateTest, PredicatesOverADictionaryMatchTheDecodedColumn) {
+    const DType utf8 = DType::Utf8(Nullability::Nullable);
+    auto values = ArrayFromScalars(utf8, {Scalar::Utf8("apple", Nullability::Nullable), Scalar::Null(utf8),
+                                          Scalar::Utf8("banana", Nullability::Nullable),
+                                          Scalar::Utf8("apricot", Nullability::Nullable)});
+    ASSERT_TRUE(values.ok());
+    std::vector<uint8_t> plain_codes;
+    std::vector<std::optional<uint8_t>> nullable_codes;
+    for (size_t i = 0; i < 40; ++i) {
+        plain_codes.push_back(static_cast<uint8_t>((i * 7) % 4));
+        nullable_codes.push_back(i % 5 == 2 ? std::nullopt : std::optional<uint8_t>(plain_codes.back()));
+    }
+    const std::vector<ArrayRef> codes = {PrimitiveArray::FromValues(plain_codes),
+                                         PrimitiveArray::FromOptionals(nullable_codes)};
+    const std::vector<ExprRef> predicates = {
+        Eq(Col("s"), Lit(Str("apple"))),
+        And(Gte(Col("s"), Lit(Str("ap"))), Lt(Col("s"), Lit(Str("aq")))),
+        Or(Eq(Col("s"), Lit(Str("banana"))), IsNull(Col("s"))),
+        Not(Eq(Col("s"), Lit(Str("apple")))),
+        IsNull(Col("s")),
+        IsNotNull(Col("s")),
+        InList(Col("s"), {Str("banana"), Str("apricot")}),
+        StartsWith(Col("s"), "ap"),
+    };
+    for (const ArrayRef &code_array : codes) {
+        const ArrayRef dict = DictArray::Make(code_array, *values);
+        auto decoded = dict->ToCanonical();
+        ASSERT_TRUE(decoded.ok());
+        auto dict_scope = StructArray::FromFields({"s"}, {dict}, dict->len());
+        auto plain_scope = StructArray::FromFields({"s"}, {*decoded}, dict->len());
+        ASSERT_TRUE(dict_scope.ok() && plain_scope.ok());
+        for (const ExprRef &predicate : predicates) {
+            auto over_dict = Evaluate(*predicate, *dict_scope);
+            auto over_plain = Evaluate(*predicate, *plain_scope);
+            ASSERT_TRUE(over_dict.ok()) << over_dict.status().ToString();
+            ASSERT_TRUE(over_plain.ok()) << over_plain.status().ToString();
+            EXPECT_EQ(Truths(*over_dict), Truths(*over_plain))
+                << predicate->ToString() << (code_array->dtype().is_nullable() ? " (null codes)" : "");
+        }
+    }
+}
+
 } // namespace
 } // namespace vortex::expr

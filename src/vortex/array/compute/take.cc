@@ -64,11 +64,17 @@ Result<ArrayRef> Take(const ArrayRef &array, const ArrayRef &indices) {
         }
         return ConstantArray::Make(Scalar::Null(array->dtype().AsNullable()), indices->len())->ToCanonical();
     }
-    if (auto out = array->TakeImpl(indices)) {
+    // Kernels gather fastest from plain integers (TakeDense), and most would decode encoded
+    // indices themselves: decode them once here (a constant stays constant).
+    ArrayRef plain = indices;
+    if (!indices->is_canonical() && As<ConstantArray>(*indices) == nullptr) {
+        VX_ASSIGN_OR_RETURN(plain, Canonicalize(indices));
+    }
+    if (auto out = array->TakeImpl(plain)) {
         return *std::move(out);
     }
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
-    if (auto out = canonical->TakeImpl(indices)) {
+    if (auto out = canonical->TakeImpl(plain)) {
         return *std::move(out);
     }
     return Status::Internal("canonical {} has no take kernel", canonical->encoding_id());

@@ -107,29 +107,42 @@ std::optional<Result<ArrayRef>> BoolArray::FilterImpl(const Mask &mask) const {
 }
 
 std::optional<Result<ArrayRef>> BoolArray::TakeImpl(const ArrayRef &indices) const {
+    // A dictionary's compare result taken by its codes lands here for every row: gather with
+    // the codes as they are, no widened copy.
+    BitBuffer gathered;
+    Validity validity = DenseTakeValidity(validity_, *indices);
+    auto dense = TakeDense(indices, len(), [&]<typename I>(std::span<const I> positions) {
+        gathered = BitBuffer::FromPredicate(
+            positions.size(), [&](size_t i) { return bits_.value(static_cast<size_t>(positions[i])); });
+        if (validity_.kind() == Validity::Kind::Array) {
+            const BitBuffer &valid = validity_.bits();
+            validity = Validity::FromBits(BitBuffer::FromPredicate(
+                positions.size(), [&](size_t i) { return valid.value(static_cast<size_t>(positions[i])); }));
+        }
+    });
+    if (dense) {
+        if (!dense->ok()) {
+            return Result<ArrayRef>(*dense);
+        }
+        return Result<ArrayRef>(Make(std::move(gathered), std::move(validity)));
+    }
     auto decoded = DecodeTakeIndices(indices, len());
     if (!decoded.ok()) {
         return Result<ArrayRef>(decoded.status());
     }
-    BitBufferMut out;
-    out.Reserve(decoded->positions.size());
-    for (size_t i : decoded->positions) {
-        out.Append(bits_.value(i));
-    }
+    const std::vector<size_t> &positions = decoded->positions;
+    BitBuffer out =
+        BitBuffer::FromPredicate(positions.size(), [&](size_t i) { return bits_.value(positions[i]); });
     return Result<ArrayRef>(
-        Make(std::move(out).Freeze(), TakeValidity(validity_, *decoded, indices->dtype().is_nullable())));
+        Make(std::move(out), TakeValidity(validity_, *decoded, indices->dtype().is_nullable())));
 }
 
 std::optional<Result<ArrayRef>> BoolArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
     const bool rhs = scalar.as_bool();
-    BitBufferMut out;
-    out.Reserve(len());
-    for (size_t i = 0; i < len(); ++i) {
-        const bool lhs = bits_.value(i);
-        out.Append(CompareOrdering(lhs <=> rhs, op));
-    }
-    return Result<ArrayRef>(MakeCompareResult(std::move(out).Freeze(), validity_,
-                                              dtype().is_nullable() || scalar.dtype().is_nullable()));
+    BitBuffer out = BitBuffer::FromPredicate(
+        len(), [&](size_t i) { return CompareOrdering(bits_.value(i) <=> rhs, op); });
+    return Result<ArrayRef>(
+        MakeCompareResult(std::move(out), validity_, dtype().is_nullable() || scalar.dtype().is_nullable()));
 }
 
 } // namespace vortex
