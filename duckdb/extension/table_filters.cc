@@ -42,6 +42,30 @@ Result<Scalar> Literal(const dd::Value &value, const DType &dtype) {
     return *std::move(scalar);
 }
 
+// Optional IN lists longer than this are applied as their range only.
+constexpr size_t kMaxOptionalInList = 16;
+
+// min(values) <= column <= max(values), or nullopt when a value does not translate.
+std::optional<expr::ExprRef>
+RangeOf(const dd::vector<dd::Value> &values, const std::string &column, const DType &dtype) {
+    const dd::Value *lo = &values.front();
+    const dd::Value *hi = &values.front();
+    for (const dd::Value &value : values) {
+        if (value.IsNull()) {
+            continue;
+        }
+        lo = value < *lo ? &value : lo;
+        hi = *hi < value ? &value : hi;
+    }
+    std::optional<Scalar> lower = ToScalar(*lo, dtype);
+    std::optional<Scalar> upper = ToScalar(*hi, dtype);
+    if (!lower || !upper) {
+        return std::nullopt;
+    }
+    return expr::Between(expr::Col(column), *std::move(lower), *std::move(upper), /*lower_strict=*/false,
+                         /*upper_strict=*/false);
+}
+
 } // namespace
 
 bool AcceptsTableFilters(const DType &dtype) {
@@ -133,6 +157,12 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
             const auto &child = filter.Cast<dd::OptionalFilter>().child_filter;
             if (child == nullptr) {
                 return std::optional<expr::ExprRef>();
+            }
+            if (child->filter_type == dd::TableFilterType::IN_FILTER &&
+                child->Cast<dd::InFilter>().values.size() > kMaxOptionalInList) {
+                // A hash join's build keys: their range prunes zones and drops most probe rows
+                // in two comparisons; the join itself still matches every key.
+                return RangeOf(child->Cast<dd::InFilter>().values, column, dtype);
             }
             auto translated = TranslateTableFilter(*child, column, dtype);
             return translated.ok() ? *std::move(translated) : std::optional<expr::ExprRef>();
