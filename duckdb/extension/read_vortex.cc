@@ -152,6 +152,8 @@ struct ReadVortexGlobalState final : dd::GlobalTableFunctionState {
     uint64_t pruned_rows = 0;
     /// Unique among the scans of this process: names this scan's dictionaries for DuckDB.
     uint64_t scan_id = 0;
+    /// Dictionaries converted so far (their ids).
+    std::atomic<uint64_t> dictionaries{0};
     /// Per output column: the field of the scan's result, or nullopt for `filename`.
     std::vector<std::optional<size_t>> outputs;
 
@@ -263,15 +265,20 @@ bool NextSplit(ReadVortexGlobalState &global, ReadVortexLocalState &local) {
             Throw(Status::Internal("a split returned a {}, not a struct", result->encoding_id()));
         }
         local.columns.clear();
-        local.dictionaries.clear();
+        local.dictionaries.resize(columns->nfields());
         for (size_t f = 0; f < columns->nfields(); f++) {
             const ArrayRef &field = columns->field(f);
-            // A dictionary's values are converted once for the split. DuckDB caches hashes by
-            // dictionary id, so an id names one scan's split and column only.
-            local.dictionaries.push_back(ValueOrThrow(
-                DictionaryExport::Make(field, vortex::format("vortex:{}:{}:{}", global.scan_id, index, f))));
+            // A dictionary's values are converted once, and once only while consecutive splits
+            // share them. DuckDB caches hashes by dictionary id: every conversion gets an id
+            // of its own.
+            const std::optional<DictionaryExport> &previous = local.dictionaries[f];
+            local.dictionaries[f] =
+                ValueOrThrow(DictionaryExport::Make(field, previous ? &*previous : nullptr, [&global] {
+                    return vortex::format("vortex:{}:{}", global.scan_id,
+                                          global.dictionaries.fetch_add(1, std::memory_order_relaxed));
+                }));
             // Everything else is decoded once per split; constant columns stay constant.
-            const bool keep = local.dictionaries.back().has_value() || As<ConstantArray>(*field) != nullptr;
+            const bool keep = local.dictionaries[f].has_value() || As<ConstantArray>(*field) != nullptr;
             local.columns.push_back(keep ? field : ValueOrThrow(Canonicalize(field)));
         }
         local.file = planned.file;

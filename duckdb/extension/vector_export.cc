@@ -354,6 +354,37 @@ namespace {
 // Dictionaries up to this many values are converted up front; larger ones are rare (the
 // compressor dictionary-encodes low cardinalities) and are exported row by row instead.
 constexpr size_t kMaxDictionaryValues = size_t{1} << 20;
+// DuckDB's aggregates reuse their per-entry work across vectors only for dictionaries below
+// this size (MAX_DICTIONARY_SIZE_THRESHOLD in its aggregate hash table). A larger dictionary
+// shared by a whole column is cut down to the entries one split uses.
+constexpr size_t kDuckDBDictionaryLimit = 20000;
+
+// Renumbers `codes` densely in order of first use; `used` receives the original code of each
+// new one. Null codes become 0 (their validity is kept).
+Result<ArrayRef> CompactCodes(const PrimitiveArray &codes, size_t values_len, std::vector<uint32_t> &used) {
+    std::vector<uint32_t> remap(values_len, UINT32_MAX);
+    std::vector<uint32_t> compact(codes.len(), 0);
+    VX_RETURN_NOT_OK(VisitIntPType(codes.ptype(), [&]<typename C>() -> Status {
+        const std::span<const C> values = codes.values_as<C>();
+        const Validity &validity = codes.validity();
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (!validity.is_valid(i)) {
+                continue;
+            }
+            const auto code = static_cast<uint64_t>(values[i]);
+            VX_ENSURE(code < values_len, InvalidArgument,
+                      "dictionary code {} at row {} is outside its {} values",
+                      static_cast<int64_t>(values[i]), i, values_len);
+            if (remap[code] == UINT32_MAX) {
+                remap[code] = static_cast<uint32_t>(used.size());
+                used.push_back(static_cast<uint32_t>(code));
+            }
+            compact[i] = remap[code];
+        }
+        return Status::OK();
+    }));
+    return ArrayRef(PrimitiveArray::FromValues(compact, codes.validity()));
+}
 
 template <typename Code>
 Status
@@ -382,10 +413,22 @@ SelectCodes(const PrimitiveArray &codes, size_t offset, size_t count, size_t val
 
 } // namespace
 
-Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &array, std::string id) {
+Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &array,
+                                                               const DictionaryExport *previous,
+                                                               const std::function<std::string()> &new_id) {
     const auto *dict = As<DictArray>(*array);
     if (dict == nullptr) {
         return std::optional<DictionaryExport>();
+    }
+    DictionaryExport out;
+    VX_ASSIGN_OR_RETURN(out.codes_, Canonicalize(dict->codes()));
+    if (previous != nullptr && previous->source_values_ != nullptr &&
+        previous->source_values_ == dict->values()) {
+        out.values_ = previous->values_;
+        out.values_len_ = previous->values_len_;
+        out.source_values_ = previous->source_values_;
+        out.id_ = previous->id_;
+        return std::optional<DictionaryExport>(std::move(out));
     }
     const DTypeKind kind = dict->values()->dtype().kind();
     if (kind == DTypeKind::Struct || kind == DTypeKind::List || kind == DTypeKind::FixedSizeList ||
@@ -393,14 +436,22 @@ Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &a
         return std::optional<DictionaryExport>();
     }
     VX_ASSIGN_OR_RETURN(dd::LogicalType type, ToLogicalType(array->dtype()));
-    DictionaryExport out;
-    out.values_len_ = dict->values()->len();
+    ArrayRef values = dict->values();
+    if (values->len() + 1 >= kDuckDBDictionaryLimit) {
+        VX_ASSIGN_OR_RETURN(const auto codes, CanonicalAs<PrimitiveArray>(out.codes_));
+        std::vector<uint32_t> used;
+        VX_ASSIGN_OR_RETURN(out.codes_, CompactCodes(*codes, values->len(), used));
+        VX_ASSIGN_OR_RETURN(values, Take(values, PrimitiveArray::FromValues(used)));
+    } else {
+        // Only an uncut dictionary can be shared with the next split.
+        out.source_values_ = values;
+    }
+    out.values_len_ = values->len();
     out.values_ = std::make_shared<dd::Vector>(type, out.values_len_ + 1);
     // Copied, not referenced: the trailing null entry must lie inside the vector's own data.
-    VX_RETURN_NOT_OK(ExportArray(dict->values(), *out.values_, Placement::Copy));
+    VX_RETURN_NOT_OK(ExportArray(values, *out.values_, Placement::Copy));
     dd::FlatVector::SetNull(*out.values_, out.values_len_, true);
-    VX_ASSIGN_OR_RETURN(out.codes_, Canonicalize(dict->codes()));
-    out.id_ = std::move(id);
+    out.id_ = new_id();
     return std::optional<DictionaryExport>(std::move(out));
 }
 

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <duckdb.hpp>
+#include <functional>
+#include <string>
 
 #include "vortex/vortex.h"
 
@@ -25,9 +27,12 @@ Status ExportVector(const ArrayRef &array, ::duckdb::Vector &out);
 class DictionaryExport {
 public:
     /// nullopt when `array` is not a DictArray, or its values are nested or too many to
-    /// convert up front. `id` names the dictionary for DuckDB's caches: equal ids must mean
-    /// equal values.
-    static Result<std::optional<DictionaryExport>> Make(const ArrayRef &array, std::string id);
+    /// convert up front. When `previous` exported the very same values array (a dictionary
+    /// shared by the chunks of a column), its converted values and id are reused; otherwise
+    /// `new_id()` names the new dictionary. DuckDB caches hashes by dictionary id: equal ids
+    /// must mean equal values.
+    static Result<std::optional<DictionaryExport>>
+    Make(const ArrayRef &array, const DictionaryExport *previous, const std::function<std::string()> &new_id);
 
     /// Rows [offset, offset + count) (count no more than `out` holds) as a dictionary vector.
     Status Export(size_t offset, size_t count, ::duckdb::Vector &out) const;
@@ -35,8 +40,10 @@ public:
 private:
     DictionaryExport() = default;
 
-    /// The values, then one null entry that null codes select.
+    /// The values converted, then one null entry that null codes select.
     std::shared_ptr<::duckdb::Vector> values_;
+    /// The values they were converted from (kept alive, so identity comparisons stay sound).
+    ArrayRef source_values_;
     size_t values_len_ = 0;
     /// The codes, canonical.
     ArrayRef codes_;

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
@@ -26,6 +27,7 @@
 
 #include "duckdb/extension/logical_types.h"
 #include "duckdb/extension/read_vortex.h"
+#include "duckdb/extension/vector_export.h"
 
 namespace vortex::duckdb_ext {
 namespace {
@@ -474,6 +476,41 @@ TEST_F(ReadVortexTest, DictionaryColumnsReadBackAndGroup) {
                   return v == std::optional<std::string>("beta") &&
                          numbers[row] == std::optional<int64_t>(1'000'000);
               }));
+}
+
+// A dictionary larger than DuckDB's cached-dictionary limit is cut down to the entries the
+// array uses (renumbered in order of first use); every row still reads its own value, null
+// codes read NULL.
+TEST(DictionaryExportTest, LargeDictionariesAreCompactedRowForRow) {
+    std::vector<std::string> words;
+    for (size_t i = 0; i < 30'000; ++i) {
+        words.push_back("word number " + std::to_string(i * 7919 % 100'003));
+    }
+    const ArrayRef values = VarBinViewArray::FromStrings(words, DType::Utf8(Nullability::NonNullable));
+    std::vector<std::optional<uint16_t>> codes;
+    for (size_t i = 0; i < 3000; ++i) {
+        codes.push_back(i % 9 == 4 ? std::nullopt : std::optional<uint16_t>((i * 37) % 29'999));
+    }
+    const ArrayRef dict = DictArray::Make(PrimitiveArray::FromOptionals(codes), values);
+    int ids = 0;
+    auto exported = DictionaryExport::Make(dict, nullptr, [&] { return "test:" + std::to_string(ids++); });
+    ASSERT_TRUE(exported.ok()) << exported.status().ToString();
+    ASSERT_TRUE(exported->has_value());
+    for (size_t offset : {size_t{0}, size_t{2048}}) {
+        const size_t count = std::min<size_t>(2048, codes.size() - offset);
+        dd::Vector out(dd::LogicalType::VARCHAR);
+        ASSERT_TRUE((*exported)->Export(offset, count, out).ok());
+        ASSERT_EQ(out.GetVectorType(), dd::VectorType::DICTIONARY_VECTOR);
+        EXPECT_LT(dd::DictionaryVector::DictionarySize(out).GetIndex(), 20'000u);
+        for (size_t i = 0; i < count; ++i) {
+            const dd::Value value = out.GetValue(i);
+            const auto &code = codes[offset + i];
+            ASSERT_EQ(value.IsNull(), !code.has_value()) << offset + i;
+            if (code) {
+                ASSERT_EQ(value.ToString(), words[*code]) << offset + i;
+            }
+        }
+    }
 }
 
 TEST_F(ReadVortexTest, CountsLimitsAndEmptyFiles) {
