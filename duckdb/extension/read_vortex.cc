@@ -22,6 +22,7 @@
 #include "vortex/scan/split.h"
 #include "vortex/vortex.h"
 
+#include "duckdb/extension/copy_vortex.h"
 #include "duckdb/extension/logical_types.h"
 #include "duckdb/extension/table_filters.h"
 #include "duckdb/extension/vector_export.h"
@@ -409,6 +410,7 @@ void RegisterReadVortex(dd::ExtensionLoader &loader) {
     loader.RegisterFunction(std::move(set));
     dd::DBConfig::GetConfig(loader.GetDatabaseInstance())
         .replacement_scans.emplace_back(VortexReplacementScan);
+    RegisterCopyVortex(loader);
 }
 
 void RegisterReadVortex(dd::DatabaseInstance &database) {

@@ -9,8 +9,8 @@ class ExtensionLoader;
 
 namespace vortex::duckdb_ext {
 
-/// Registers `read_vortex(path_or_glob_or_list, filename := false)` and the replacement scan
-/// that makes `SELECT ... FROM 'x.vortex'` read through it.
+/// Registers `read_vortex(path_or_glob_or_list, filename := false)`, the replacement scan
+/// that makes `SELECT ... FROM 'x.vortex'` read through it, and `COPY ... TO 'x.vortex'`.
 ///
 /// read_vortex pushes projections and the table filters of columns it evaluates exactly
 /// (AcceptsTableFilters) into our scan, which prunes zones with them; splits of every file are

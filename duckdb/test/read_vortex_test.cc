@@ -513,6 +513,51 @@ TEST(DictionaryExportTest, LargeDictionariesAreCompactedRowForRow) {
     }
 }
 
+// COPY ... TO 'x.vortex' writes what read_vortex reads back: every DuckDB type with a Vortex
+// counterpart, NULLs, and the query's row order.
+TEST_F(ReadVortexTest, CopyToWritesWhatReadVortexReads) {
+    Run("CREATE TABLE source AS SELECT i, i % 3 = 0 AS b, (i % 100)::TINYINT AS i8, (i * 6)::SMALLINT AS "
+        "i16, "
+        "(i * 1000)::INTEGER AS i32, (i::BIGINT * 100000000) AS i64, (i % 200)::UTINYINT AS u8, "
+        "(i * 3)::USMALLINT AS u16, (i * 5)::UINTEGER AS u32, (i::UBIGINT * 9999999999) AS u64, "
+        "(i / 7)::FLOAT AS f32, (i / 3)::DOUBLE AS f64, (i * 1.25)::DECIMAL(9, 2) AS d9, "
+        "(i * 123456789.12345)::DECIMAL(38, 5) AS d38, CASE WHEN i % 5 = 0 THEN NULL ELSE 'row ' || i END AS "
+        "s, "
+        "('bytes' || i)::BLOB AS bl, DATE '2020-01-01' + i::INTEGER AS dt, TIME '01:02:03' + INTERVAL (i) "
+        "SECOND AS tm, "
+        "TIMESTAMP '2020-01-01 00:00:00' + INTERVAL (i) MINUTE AS ts, "
+        "(TIMESTAMP '2021-05-06 07:08:09' + INTERVAL (i) SECOND)::TIMESTAMP_S AS ts_s, "
+        "(TIMESTAMP '2021-05-06 07:08:09.123' + INTERVAL (i) MILLISECOND)::TIMESTAMP_MS AS ts_ms, "
+        "[i, i + 1, NULL] AS l, {'x': i, 'y': 'v' || i} AS st "
+        "FROM range(5000) r(i)");
+    const std::string path = Path("copied.vortex");
+    Run("COPY (SELECT * FROM source ORDER BY i DESC) TO " + Quote(path) + " (FORMAT vortex)");
+    const std::string file = "read_vortex(" + Quote(path) + ")";
+    EXPECT_EQ(Count("SELECT count(*) FROM (SELECT * FROM source EXCEPT ALL SELECT * FROM " + file + ")"), 0);
+    EXPECT_EQ(Count("SELECT count(*) FROM (SELECT * FROM " + file + " EXCEPT ALL SELECT * FROM source)"), 0);
+    EXPECT_EQ(Count("SELECT count(*) FROM " + file), 5000);
+    // The query's order: descending i.
+    auto head = Run("SELECT i FROM " + file + " LIMIT 3");
+    ASSERT_EQ(head->RowCount(), 3u);
+    EXPECT_EQ(head->GetValue(0, 0).GetValue<int64_t>(), 4999);
+    EXPECT_EQ(head->GetValue(0, 2).GetValue<int64_t>(), 4997);
+    // The extension picks the format; every compression setting reads back the same.
+    for (const std::string compression : {"default", "compact", "none"}) {
+        const std::string other = Path("copied_" + compression + ".vortex");
+        Run("COPY source TO " + Quote(other) + " (COMPRESSION '" + compression + "')");
+        EXPECT_EQ(Count("SELECT count(*) FROM (SELECT * FROM source EXCEPT ALL SELECT * FROM " +
+                        Quote(other) + ")"),
+                  0)
+            << compression;
+    }
+    EXPECT_NE(Error("COPY source TO " + Quote(Path("bad.vortex")) + " (FORMAT vortex, COMPRESSION best)")
+                  .find("COMPRESSION"),
+              std::string::npos);
+    EXPECT_NE(Error("COPY source TO " + Quote(Path("bad.vortex")) + " (FORMAT vortex, ROW_GROUP_SIZE 5)")
+                  .find("unknown option"),
+              std::string::npos);
+}
+
 TEST_F(ReadVortexTest, CountsLimitsAndEmptyFiles) {
     std::vector<int32_t> values(10'000);
     for (size_t i = 0; i < values.size(); i++) {

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "duckdb/extension/copy_vortex.h"
+
+#include <duckdb.hpp>
+#include <duckdb/common/arrow/arrow_converter.hpp>
+#include <duckdb/function/copy_function.hpp>
+#include <duckdb/main/client_context.hpp>
+#include <duckdb/main/extension/extension_loader.hpp>
+#include <duckdb/parser/parsed_data/copy_info.hpp>
+#include <mutex>
+
+#include "vortex/vortex.h"
+
+namespace vortex::duckdb_ext {
+
+namespace dd = ::duckdb;
+
+namespace {
+
+[[noreturn]] void Throw(const Status &status) {
+    throw dd::IOException("COPY TO vortex: %s", status.ToString());
+}
+
+template <typename T>
+T ValueOrThrow(Result<T> result) {
+    if (!result.ok()) {
+        Throw(result.status());
+    }
+    return *std::move(result);
+}
+
+struct CopyVortexBindData final : dd::TableFunctionData {
+    dd::vector<std::string> names;
+    dd::vector<dd::LogicalType> types;
+    /// How DuckDB lays these columns out in Arrow (strings as "u", not our views).
+    ImportedSchema arrow;
+    Compression compression = Compression::kDefault;
+};
+
+struct CopyVortexGlobalState final : dd::GlobalFunctionData {
+    std::mutex mutex;
+    std::unique_ptr<FileWriter> writer;
+    dd::ClientProperties properties;
+};
+
+struct CopyVortexLocalState final : dd::LocalFunctionData {};
+
+dd::unique_ptr<dd::FunctionData> CopyVortexBind(dd::ClientContext &context,
+                                                dd::CopyFunctionBindInput &input,
+                                                const dd::vector<std::string> &names,
+                                                const dd::vector<dd::LogicalType> &types) {
+    auto data = dd::make_uniq<CopyVortexBindData>();
+    data->names = names;
+    data->types = types;
+    for (const auto &[option, values] : input.info.options) {
+        const std::string value = values.empty() ? "" : dd::StringUtil::Lower(values[0].ToString());
+        if (dd::StringUtil::Lower(option) != "compression") {
+            throw dd::BinderException("COPY TO vortex: unknown option %s (only COMPRESSION is taken)",
+                                      option);
+        }
+        if (value == "default") {
+            data->compression = Compression::kDefault;
+        } else if (value == "compact") {
+            data->compression = Compression::kCompact;
+        } else if (value == "none") {
+            data->compression = Compression::kNone;
+        } else {
+            throw dd::BinderException("COPY TO vortex: COMPRESSION must be default, compact or none, not %s",
+                                      value);
+        }
+    }
+    // Our dtype is what DuckDB's Arrow export of these columns imports as.
+    ArrowSchema schema{};
+    auto properties = context.GetClientProperties();
+    dd::ArrowConverter::ToArrowSchema(&schema, types, names, properties);
+    data->arrow = ValueOrThrow(ParseArrowSchema(&schema));
+    return data;
+}
+
+dd::unique_ptr<dd::GlobalFunctionData>
+CopyVortexInitGlobal(dd::ClientContext &context, dd::FunctionData &bind_data, const std::string &path) {
+    const auto &data = bind_data.Cast<CopyVortexBindData>();
+    auto state = dd::make_uniq<CopyVortexGlobalState>();
+    state->properties = context.GetClientProperties();
+    WriteOptions options;
+    options.compression = data.compression;
+    auto sink = ValueOrThrow(FileWriteSink::Open(path));
+    state->writer =
+        ValueOrThrow(FileWriter::Open(std::move(sink), data.arrow.dtype, DefaultSessionPtr(), options));
+    return state;
+}
+
+dd::unique_ptr<dd::LocalFunctionData> CopyVortexInitLocal(dd::ExecutionContext &, dd::FunctionData &) {
+    return dd::make_uniq<CopyVortexLocalState>();
+}
+
+void CopyVortexSink(dd::ExecutionContext &,
+                    dd::FunctionData &bind_data,
+                    dd::GlobalFunctionData &gstate,
+                    dd::LocalFunctionData &,
+                    dd::DataChunk &input) {
+    const auto &data = bind_data.Cast<CopyVortexBindData>();
+    auto &state = gstate.Cast<CopyVortexGlobalState>();
+    ArrowArray array{};
+    dd::ArrowConverter::ToArrowArray(input, &array, state.properties, {});
+    const ArrayRef chunk = ValueOrThrow(ImportArray(&array, data.arrow));
+    std::lock_guard<std::mutex> lock(state.mutex);
+    const Status status = state.writer->Write(chunk);
+    if (!status.ok()) {
+        Throw(status);
+    }
+}
+
+void CopyVortexCombine(dd::ExecutionContext &,
+                       dd::FunctionData &,
+                       dd::GlobalFunctionData &,
+                       dd::LocalFunctionData &) {}
+
+void CopyVortexFinalize(dd::ClientContext &, dd::FunctionData &, dd::GlobalFunctionData &gstate) {
+    auto &state = gstate.Cast<CopyVortexGlobalState>();
+    std::lock_guard<std::mutex> lock(state.mutex);
+    ValueOrThrow(state.writer->Finish());
+}
+
+dd::CopyFunctionExecutionMode CopyVortexExecutionMode(bool, bool) {
+    // One sink thread: the writer's segments follow the query's row order.
+    return dd::CopyFunctionExecutionMode::REGULAR_COPY_TO_FILE;
+}
+
+} // namespace
+
+void RegisterCopyVortex(dd::ExtensionLoader &loader) {
+    dd::CopyFunction function("vortex");
+    function.copy_to_bind = CopyVortexBind;
+    function.copy_to_initialize_global = CopyVortexInitGlobal;
+    function.copy_to_initialize_local = CopyVortexInitLocal;
+    function.copy_to_sink = CopyVortexSink;
+    function.copy_to_combine = CopyVortexCombine;
+    function.copy_to_finalize = CopyVortexFinalize;
+    function.execution_mode = CopyVortexExecutionMode;
+    function.extension = "vortex";
+    loader.RegisterFunction(function);
+}
+
+} // namespace vortex::duckdb_ext
