@@ -13,6 +13,8 @@
 #include <duckdb/parser/expression/function_expression.hpp>
 #include <duckdb/parser/tableref/table_function_ref.hpp>
 #include <duckdb/planner/table_filter.hpp>
+#include <duckdb/storage/statistics/base_statistics.hpp>
+#include <duckdb/storage/statistics/numeric_stats.hpp>
 
 #include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
@@ -330,6 +332,70 @@ dd::unique_ptr<dd::NodeStatistics> ReadVortexCardinality(dd::ClientContext &,
     return dd::make_uniq<dd::NodeStatistics>(data.rows, data.rows);
 }
 
+// The file statistic `stat` of field `field`, or nullopt.
+std::optional<Scalar> FileStat(const VortexFile &file, size_t field, Stat stat) {
+    const auto &statistics = file.footer().statistics;
+    if (field >= statistics.size()) {
+        return std::nullopt;
+    }
+    for (const auto &[kind, value] : statistics[field]) {
+        if (kind == stat && !value.is_null()) {
+            return value;
+        }
+    }
+    return std::nullopt;
+}
+
+// Column statistics for DuckDB's optimizer, from the files' footers: min, max and whether
+// NULLs occur, for integer columns. DuckDB trusts them (it may drop a filter they decide), so
+// only exact statistics of the column's own type are given; anything else is unknown.
+dd::unique_ptr<dd::BaseStatistics>
+ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd::column_t column) {
+    const auto &data = bind_data->Cast<ReadVortexBindData>();
+    if (column >= data.fields->size()) {
+        return nullptr;
+    }
+    const DType &dtype = data.fields->dtypes[column];
+    if (!dtype.is_primitive() || !IsInt(dtype.ptype())) {
+        return nullptr;
+    }
+    return VisitIntPType(dtype.ptype(), [&]<typename T>() -> dd::unique_ptr<dd::BaseStatistics> {
+        std::optional<T> lo, hi;
+        uint64_t nulls = 0;
+        for (const auto &file : data.files) {
+            if (file->row_count() == 0) {
+                continue;
+            }
+            const std::optional<Scalar> min = FileStat(*file, column, Stat::Min);
+            const std::optional<Scalar> max = FileStat(*file, column, Stat::Max);
+            const std::optional<Scalar> null_count = FileStat(*file, column, Stat::NullCount);
+            const auto is_own = [&](const std::optional<Scalar> &s) {
+                return s.has_value() && s->dtype().is_primitive() && s->dtype().ptype() == dtype.ptype();
+            };
+            if (!is_own(min) || !is_own(max) || !null_count.has_value() ||
+                !null_count->dtype().is_primitive() || null_count->dtype().ptype() != PType::U64) {
+                return nullptr;
+            }
+            lo = lo.has_value() ? std::min(*lo, min->as<T>()) : min->as<T>();
+            hi = hi.has_value() ? std::max(*hi, max->as<T>()) : max->as<T>();
+            nulls += null_count->as<uint64_t>();
+        }
+        if (!lo.has_value()) {
+            return nullptr;
+        }
+        auto type = ToLogicalType(dtype);
+        if (!type.ok()) {
+            return nullptr;
+        }
+        auto stats = dd::NumericStats::CreateUnknown(*type);
+        dd::NumericStats::SetMin(stats, dd::Value::CreateValue<T>(*lo));
+        dd::NumericStats::SetMax(stats, dd::Value::CreateValue<T>(*hi));
+        stats.Set(nulls == 0 ? dd::StatsInfo::CANNOT_HAVE_NULL_VALUES
+                             : dd::StatsInfo::CAN_HAVE_NULL_AND_VALID_VALUES);
+        return stats.ToUnique();
+    });
+}
+
 dd::OperatorPartitionData ReadVortexPartitionData(dd::ClientContext &,
                                                   dd::TableFunctionGetPartitionInput &input) {
     if (input.partition_info.RequiresPartitionColumns()) {
@@ -395,6 +461,7 @@ dd::TableFunction MakeReadVortex(const dd::LogicalType &argument) {
     function.filter_prune = true;
     function.supports_pushdown_type = ReadVortexSupportsPushdown;
     function.cardinality = ReadVortexCardinality;
+    function.statistics = ReadVortexStatistics;
     function.get_partition_data = ReadVortexPartitionData;
     function.table_scan_progress = ReadVortexProgress;
     function.dynamic_to_string = ReadVortexDynamicToString;

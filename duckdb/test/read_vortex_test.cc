@@ -558,6 +558,28 @@ TEST_F(ReadVortexTest, CopyToWritesWhatReadVortexReads) {
               std::string::npos);
 }
 
+// DuckDB's optimizer sees the footers' exact integer statistics, merged over the files.
+TEST_F(ReadVortexTest, IntegerColumnStatisticsReachDuckDB) {
+    Write("s0.vortex", {"v", "w"},
+          {PrimitiveArray::FromValues(std::vector<int32_t>{5, -7, 12}),
+           PrimitiveArray::FromOptionals(std::vector<std::optional<uint16_t>>{1, std::nullopt, 3})});
+    Write("s1.vortex", {"v", "w"},
+          {PrimitiveArray::FromValues(std::vector<int32_t>{40, 2}),
+           PrimitiveArray::FromOptionals(std::vector<std::optional<uint16_t>>{9, 4})});
+    auto stats = Run("SELECT stats(v), stats(w) FROM read_vortex(" + Quote(Path("s*.vortex")) + ") LIMIT 1");
+    const std::string v = stats->GetValue(0, 0).ToString(), w = stats->GetValue(1, 0).ToString();
+    EXPECT_NE(v.find("Min: -7"), std::string::npos) << v;
+    EXPECT_NE(v.find("Max: 40"), std::string::npos) << v;
+    EXPECT_NE(v.find("Has Null: false"), std::string::npos) << v;
+    EXPECT_NE(w.find("Min: 1"), std::string::npos) << w;
+    EXPECT_NE(w.find("Max: 9"), std::string::npos) << w;
+    EXPECT_NE(w.find("Has Null: true"), std::string::npos) << w;
+    // Filters the statistics decide still give the right answers.
+    EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(Path("s*.vortex")) + ") WHERE v > 40"), 0);
+    EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(Path("s*.vortex")) + ") WHERE v >= -7"), 5);
+    EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(Path("s*.vortex")) + ") WHERE w IS NULL"), 1);
+}
+
 TEST_F(ReadVortexTest, CountsLimitsAndEmptyFiles) {
     std::vector<int32_t> values(10'000);
     for (size_t i = 0; i < values.size(); i++) {
