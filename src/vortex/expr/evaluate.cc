@@ -256,22 +256,6 @@ Result<ArrayRef> EvaluateColumn(const Expr &expr, const ArrayRef &scope) {
     return field;
 }
 
-// Collects the distinct columns `expr` reads, stopping once there are two.
-void CollectColumns(const Expr &expr, std::vector<std::string> &columns) {
-    if (expr.kind() == ExprKind::Column) {
-        if (std::find(columns.begin(), columns.end(), expr.column()) == columns.end()) {
-            columns.push_back(expr.column());
-        }
-        return;
-    }
-    for (const ExprRef &child : expr.children()) {
-        if (columns.size() > 1) {
-            return;
-        }
-        CollectColumns(*child, columns);
-    }
-}
-
 // A predicate over one dictionary-encoded column is a function of the value: evaluate it once
 // per dictionary value, then gather the results by the codes (one take, however many
 // comparisons and connectives the predicate has). nullopt when that does not apply: another
@@ -281,8 +265,7 @@ std::optional<Result<ArrayRef>> EvaluateOverDictionary(const Expr &expr, const A
     if (expr.kind() == ExprKind::Column || expr.kind() == ExprKind::Literal) {
         return std::nullopt;
     }
-    std::vector<std::string> columns;
-    CollectColumns(expr, columns);
+    const std::vector<std::string> columns = ReferencedColumns(expr);
     const auto *fields = As<StructArray>(*scope);
     if (columns.size() != 1 || fields == nullptr) {
         return std::nullopt;

@@ -157,19 +157,44 @@ std::optional<SplitRange> SelectRows(uint64_t begin,
         }
     }
     Mask mask = Mask::AllTrue(len);
-    if (take && cut.empty()) {
-        // Only take indices: the mask comes straight from them, with its count known.
-        mask = Mask::FromIndices(len, positions);
-    } else if (take || !cut.empty()) {
-        BitBufferMut bits(len, !take.has_value());
-        for (size_t position : positions) {
-            bits.Set(position, true);
-        }
-        for (const auto &[cut_begin, cut_end] : cut) {
-            for (uint64_t row = cut_begin; row < cut_end; ++row) {
-                bits.Set(static_cast<size_t>(row - begin), false);
+    if (take) {
+        // Take indices outside the excluded ranges (both sorted): the mask comes straight from
+        // them, with its count known.
+        if (!cut.empty()) {
+            std::vector<size_t> kept;
+            auto range = cut.begin();
+            for (const size_t position : positions) {
+                const uint64_t row = begin + position;
+                while (range != cut.end() && range->second <= row) {
+                    ++range;
+                }
+                if (range == cut.end() || row < range->first) {
+                    kept.push_back(position);
+                }
             }
+            positions = std::move(kept);
         }
+        mask = Mask::FromIndices(len, positions);
+    } else if (!cut.empty()) {
+        // Excluded ranges (sorted, disjoint) are written as runs, not row by row: a pruned
+        // file costs its number of zones, not its number of rows.
+        uint64_t cut_rows = 0;
+        for (const auto &[cut_begin, cut_end] : cut) {
+            cut_rows += cut_end - cut_begin;
+        }
+        if (cut_rows >= len) {
+            return std::nullopt;
+        }
+        BitBufferMut bits;
+        bits.Reserve(len);
+        uint64_t at = begin;
+        for (const auto &[cut_begin, cut_end] : cut) {
+            const uint64_t from = std::max(cut_begin, at);
+            bits.AppendN(true, static_cast<size_t>(from - at));
+            bits.AppendN(false, static_cast<size_t>(std::max(cut_end, from) - from));
+            at = std::max(cut_end, at);
+        }
+        bits.AppendN(true, static_cast<size_t>(end - at));
         mask = Mask::FromBits(std::move(bits).Freeze());
     }
     if (mask.all_false()) {
