@@ -359,33 +359,6 @@ constexpr size_t kMaxDictionaryValues = size_t{1} << 20;
 // shared by a whole column is cut down to the entries one split uses.
 constexpr size_t kDuckDBDictionaryLimit = 20000;
 
-// Renumbers `codes` densely in order of first use; `used` receives the original code of each
-// new one. Null codes become 0 (their validity is kept).
-Result<ArrayRef> CompactCodes(const PrimitiveArray &codes, size_t values_len, std::vector<uint32_t> &used) {
-    std::vector<uint32_t> remap(values_len, UINT32_MAX);
-    std::vector<uint32_t> compact(codes.len(), 0);
-    VX_RETURN_NOT_OK(VisitIntPType(codes.ptype(), [&]<typename C>() -> Status {
-        const std::span<const C> values = codes.values_as<C>();
-        const Validity &validity = codes.validity();
-        for (size_t i = 0; i < values.size(); ++i) {
-            if (!validity.is_valid(i)) {
-                continue;
-            }
-            const auto code = static_cast<uint64_t>(values[i]);
-            VX_ENSURE(code < values_len, InvalidArgument,
-                      "dictionary code {} at row {} is outside its {} values",
-                      static_cast<int64_t>(values[i]), i, values_len);
-            if (remap[code] == UINT32_MAX) {
-                remap[code] = static_cast<uint32_t>(used.size());
-                used.push_back(static_cast<uint32_t>(code));
-            }
-            compact[i] = remap[code];
-        }
-        return Status::OK();
-    }));
-    return ArrayRef(PrimitiveArray::FromValues(compact, codes.validity()));
-}
-
 template <typename Code>
 Status
 SelectCodes(const PrimitiveArray &codes, size_t offset, size_t count, size_t values_len, dd::sel_t *sel) {
@@ -438,10 +411,9 @@ Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &a
     VX_ASSIGN_OR_RETURN(dd::LogicalType type, ToLogicalType(array->dtype()));
     ArrayRef values = dict->values();
     if (values->len() + 1 >= kDuckDBDictionaryLimit) {
-        VX_ASSIGN_OR_RETURN(const auto codes, CanonicalAs<PrimitiveArray>(out.codes_));
-        std::vector<uint32_t> used;
-        VX_ASSIGN_OR_RETURN(out.codes_, CompactCodes(*codes, values->len(), used));
-        VX_ASSIGN_OR_RETURN(values, Take(values, PrimitiveArray::FromValues(used)));
+        VX_ASSIGN_OR_RETURN(const auto compact, dict->CompactValues());
+        out.codes_ = compact->codes();
+        values = compact->values();
     } else {
         // Only an uncut dictionary can be shared with the next split.
         out.source_values_ = values;

@@ -271,9 +271,20 @@ std::optional<Result<ArrayRef>> EvaluateOverDictionary(const Expr &expr, const A
         return std::nullopt;
     }
     const ArrayRef field = fields->field_by_name(columns[0]);
-    const auto *dict = field == nullptr ? nullptr : As<DictArray>(*field);
-    if (dict == nullptr || dict->values()->len() * 2 > dict->len()) {
+    std::shared_ptr<const DictArray> dict = field == nullptr ? nullptr : As<DictArray>(field);
+    if (dict == nullptr) {
         return std::nullopt;
+    }
+    if (dict->values()->len() * 8 > dict->len()) {
+        // A dictionary shared by many chunks: evaluate over the values these rows use.
+        auto compact = dict->CompactValues();
+        if (!compact.ok()) {
+            return Result<ArrayRef>(compact.status());
+        }
+        dict = *std::move(compact);
+        if (dict->values()->len() * 2 > dict->len()) {
+            return std::nullopt;
+        }
     }
     auto codes = Canonicalize(dict->codes());
     if (!codes.ok()) {

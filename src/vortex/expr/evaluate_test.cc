@@ -173,20 +173,31 @@ TEST(EvaluateTest, PredicatesOverADictionaryMatchTheDecodedColumn) {
         InList(Col("s"), {Str("banana"), Str("apricot")}),
         StartsWith(Col("s"), "ap"),
     };
-    for (const ArrayRef &code_array : codes) {
-        const ArrayRef dict = DictArray::Make(code_array, *values);
-        auto decoded = dict->ToCanonical();
-        ASSERT_TRUE(decoded.ok());
-        auto dict_scope = StructArray::FromFields({"s"}, {dict}, dict->len());
-        auto plain_scope = StructArray::FromFields({"s"}, {*decoded}, dict->len());
-        ASSERT_TRUE(dict_scope.ok() && plain_scope.ok());
-        for (const ExprRef &predicate : predicates) {
-            auto over_dict = Evaluate(*predicate, *dict_scope);
-            auto over_plain = Evaluate(*predicate, *plain_scope);
-            ASSERT_TRUE(over_dict.ok()) << over_dict.status().ToString();
-            ASSERT_TRUE(over_plain.ok()) << over_plain.status().ToString();
-            EXPECT_EQ(Truths(*over_dict), Truths(*over_plain))
-                << predicate->ToString() << (code_array->dtype().is_nullable() ? " (null codes)" : "");
+    // The same values followed by many unused ones: large dictionaries are compacted first.
+    std::vector<Scalar> many = {Scalar::Utf8("apple", Nullability::Nullable), Scalar::Null(utf8),
+                                Scalar::Utf8("banana", Nullability::Nullable),
+                                Scalar::Utf8("apricot", Nullability::Nullable)};
+    for (int i = 0; i < 60; ++i) {
+        many.push_back(Scalar::Utf8("unused " + std::to_string(i), Nullability::Nullable));
+    }
+    auto large = ArrayFromScalars(utf8, many);
+    ASSERT_TRUE(large.ok());
+    for (const ArrayRef &dictionary : {*values, *large}) {
+        for (const ArrayRef &code_array : codes) {
+            const ArrayRef dict = DictArray::Make(code_array, dictionary);
+            auto decoded = dict->ToCanonical();
+            ASSERT_TRUE(decoded.ok());
+            auto dict_scope = StructArray::FromFields({"s"}, {dict}, dict->len());
+            auto plain_scope = StructArray::FromFields({"s"}, {*decoded}, dict->len());
+            ASSERT_TRUE(dict_scope.ok() && plain_scope.ok());
+            for (const ExprRef &predicate : predicates) {
+                auto over_dict = Evaluate(*predicate, *dict_scope);
+                auto over_plain = Evaluate(*predicate, *plain_scope);
+                ASSERT_TRUE(over_dict.ok()) << over_dict.status().ToString();
+                ASSERT_TRUE(over_plain.ok()) << over_plain.status().ToString();
+                EXPECT_EQ(Truths(*over_dict), Truths(*over_plain))
+                    << predicate->ToString() << (code_array->dtype().is_nullable() ? " (null codes)" : "");
+            }
         }
     }
 }

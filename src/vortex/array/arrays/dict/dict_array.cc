@@ -5,7 +5,9 @@
 #include <algorithm>
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/primitive/primitive_integers.h"
+#include "vortex/array/builder/array_builder.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/aggregate.h"
 #include "vortex/array/compute/cast.h"
@@ -182,6 +184,42 @@ std::optional<Result<Scalar>> DictArray::ScalarAtImpl(size_t i) const {
             Status::InvalidArgument("dict code at {} out of range for {} values", i, values()->len()));
     }
     return ScalarAtAs(values(), static_cast<size_t>(index), dtype());
+}
+
+Result<std::shared_ptr<const DictArray>> DictArray::CompactValues() const {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(codes()));
+    VX_ASSIGN_OR_RETURN(const auto codes, CanonicalAs<PrimitiveArray>(canonical));
+    const size_t values_len = values()->len();
+    std::vector<uint32_t> remap(values_len, UINT32_MAX);
+    std::vector<uint32_t> used; // the original code of each new one
+    std::vector<uint32_t> compact(codes->len(), 0);
+    VX_RETURN_NOT_OK(VisitIntPType(codes->ptype(), [&]<typename C>() -> Status {
+        const std::span<const C> raw = codes->values_as<C>();
+        const Validity &validity = codes->validity();
+        for (size_t i = 0; i < raw.size(); ++i) {
+            if (!validity.is_valid(i)) {
+                continue; // null codes stay null (their slot reads 0)
+            }
+            const C code = raw[i];
+            bool negative = false;
+            if constexpr (std::is_signed_v<C>) {
+                negative = code < 0;
+            }
+            VX_ENSURE(!negative && static_cast<uint64_t>(code) < values_len, OutOfBounds,
+                      "dictionary code {} at row {} is outside its {} values", static_cast<int64_t>(code), i,
+                      values_len);
+            uint32_t &slot = remap[static_cast<size_t>(code)];
+            if (slot == UINT32_MAX) {
+                slot = static_cast<uint32_t>(used.size());
+                used.push_back(static_cast<uint32_t>(code));
+            }
+            compact[i] = slot;
+        }
+        return Status::OK();
+    }));
+    VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(values(), PrimitiveArray::FromValues(used)));
+    return TryMake(PrimitiveArray::FromValues(compact, codes->validity()), std::move(taken),
+                   /*all_values_referenced=*/true);
 }
 
 Result<ArrayRef> DictArray::WithCodes(Result<ArrayRef> new_codes) const {

@@ -59,6 +59,11 @@ public:
     const ArrayRef &codes() const { return children()[0]; }
     const ArrayRef &values() const { return children()[1]; }
     bool all_values_referenced() const { return all_values_referenced_; }
+    /// The same rows over only the values the codes use: codes renumbered (u32) in order of
+    /// first use, values taken in that order. A large dictionary shared by many chunks
+    /// becomes one the size of what a chunk holds, so per-value work (a predicate, a hash)
+    /// is done for those values only. Codes past the values are an error.
+    Result<std::shared_ptr<const DictArray>> CompactValues() const;
     DictMetadata metadata() const;
 
     Result<std::vector<uint8_t>> SerializeMetadata() const override { return metadata().Serialize(); }
