@@ -12,23 +12,15 @@
 
 #include "vortex/vortex.h"
 
+#include "duckdb/extension/duckdb_errors.h"
+
 namespace vortex::duckdb_ext {
 
 namespace dd = ::duckdb;
 
 namespace {
 
-[[noreturn]] void Throw(const Status &status) {
-    throw dd::IOException("COPY TO vortex: %s", status.ToString());
-}
-
-template <typename T>
-T ValueOrThrow(Result<T> result) {
-    if (!result.ok()) {
-        Throw(result.status());
-    }
-    return *std::move(result);
-}
+constexpr const char *kWhat = "COPY TO vortex";
 
 struct CopyVortexBindData final : dd::TableFunctionData {
     dd::vector<std::string> names;
@@ -74,7 +66,7 @@ dd::unique_ptr<dd::FunctionData> CopyVortexBind(dd::ClientContext &context,
     ArrowSchema schema{};
     auto properties = context.GetClientProperties();
     dd::ArrowConverter::ToArrowSchema(&schema, types, names, properties);
-    data->arrow = ValueOrThrow(ParseArrowSchema(&schema));
+    data->arrow = ValueOrThrow(kWhat, ParseArrowSchema(&schema));
     return data;
 }
 
@@ -85,9 +77,9 @@ CopyVortexInitGlobal(dd::ClientContext &context, dd::FunctionData &bind_data, co
     state->properties = context.GetClientProperties();
     WriteOptions options;
     options.compression = data.compression;
-    auto sink = ValueOrThrow(FileWriteSink::Open(path));
-    state->writer =
-        ValueOrThrow(FileWriter::Open(std::move(sink), data.arrow.dtype, DefaultSessionPtr(), options));
+    auto sink = ValueOrThrow(kWhat, FileWriteSink::Open(path));
+    state->writer = ValueOrThrow(
+        kWhat, FileWriter::Open(std::move(sink), data.arrow.dtype, DefaultSessionPtr(), options));
     return state;
 }
 
@@ -104,11 +96,11 @@ void CopyVortexSink(dd::ExecutionContext &,
     auto &state = gstate.Cast<CopyVortexGlobalState>();
     ArrowArray array{};
     dd::ArrowConverter::ToArrowArray(input, &array, state.properties, {});
-    const ArrayRef chunk = ValueOrThrow(ImportArray(&array, data.arrow));
+    const ArrayRef chunk = ValueOrThrow(kWhat, ImportArray(&array, data.arrow));
     std::lock_guard<std::mutex> lock(state.mutex);
     const Status status = state.writer->Write(chunk);
     if (!status.ok()) {
-        Throw(status);
+        ThrowStatus(kWhat, status);
     }
 }
 
@@ -120,7 +112,7 @@ void CopyVortexCombine(dd::ExecutionContext &,
 void CopyVortexFinalize(dd::ClientContext &, dd::FunctionData &, dd::GlobalFunctionData &gstate) {
     auto &state = gstate.Cast<CopyVortexGlobalState>();
     std::lock_guard<std::mutex> lock(state.mutex);
-    ValueOrThrow(state.writer->Finish());
+    ValueOrThrow(kWhat, state.writer->Finish());
 }
 
 dd::CopyFunctionExecutionMode CopyVortexExecutionMode(bool, bool) {

@@ -25,6 +25,7 @@
 #include "vortex/vortex.h"
 
 #include "duckdb/extension/copy_vortex.h"
+#include "duckdb/extension/duckdb_errors.h"
 #include "duckdb/extension/logical_types.h"
 #include "duckdb/extension/table_filters.h"
 #include "duckdb/extension/vector_export.h"
@@ -36,18 +37,6 @@ namespace dd = ::duckdb;
 namespace {
 
 constexpr const char *kFunctionName = "read_vortex";
-
-[[noreturn]] void Throw(const Status &status) {
-    throw dd::IOException("read_vortex: %s", status.ToString());
-}
-
-template <typename T>
-T ValueOrThrow(Result<T> result) {
-    if (!result.ok()) {
-        Throw(result.status());
-    }
-    return *std::move(result);
-}
 
 // Footers of the files read through any database of this process: a re-read of an unchanged
 // file (same path, size, mtime, inode) parses nothing.
@@ -192,7 +181,7 @@ expr::ExprRef PushedFilter(const ReadVortexBindData &data,
         auto translated =
             TranslateTableFilter(*filter, data.fields->names[field], data.fields->dtypes[field]);
         if (!translated.ok()) {
-            Throw(translated.status());
+            ThrowStatus(kFunctionName, translated.status());
         }
         if (translated->has_value()) {
             conjuncts.push_back(**std::move(translated));
@@ -237,7 +226,7 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
         if (filter != nullptr) {
             builder.Filter(filter);
         }
-        const std::shared_ptr<const scan::ScanPlan> plan = ValueOrThrow(builder.Plan());
+        const std::shared_ptr<const scan::ScanPlan> plan = ValueOrThrow(kFunctionName, builder.Plan());
         for (size_t i = 0; i < plan->splits.size(); i++) {
             state->splits.push_back(PlannedSplit{scan::Split(plan, i), f});
         }
@@ -259,13 +248,14 @@ bool NextSplit(ReadVortexGlobalState &global, ReadVortexLocalState &local) {
             return false;
         }
         const PlannedSplit &planned = global.splits[index];
-        const ArrayRef result = ValueOrThrow(planned.split.Execute());
+        const ArrayRef result = ValueOrThrow(kFunctionName, planned.split.Execute());
         if (result->len() == 0) {
             continue;
         }
         const auto *columns = As<StructArray>(*result);
         if (columns == nullptr) {
-            Throw(Status::Internal("a split returned a {}, not a struct", result->encoding_id()));
+            ThrowStatus(kFunctionName,
+                        Status::Internal("a split returned a {}, not a struct", result->encoding_id()));
         }
         local.columns.clear();
         local.dictionaries.resize(columns->nfields());
@@ -275,14 +265,14 @@ bool NextSplit(ReadVortexGlobalState &global, ReadVortexLocalState &local) {
             // share them. DuckDB caches hashes by dictionary id: every conversion gets an id
             // of its own.
             const std::optional<DictionaryExport> &previous = local.dictionaries[f];
-            local.dictionaries[f] =
-                ValueOrThrow(DictionaryExport::Make(field, previous ? &*previous : nullptr, [&global] {
+            local.dictionaries[f] = ValueOrThrow(
+                kFunctionName, DictionaryExport::Make(field, previous ? &*previous : nullptr, [&global] {
                     return vortex::format("vortex:{}:{}", global.scan_id,
                                           global.dictionaries.fetch_add(1, std::memory_order_relaxed));
                 }));
             // Everything else is decoded once per split; constant columns stay constant.
             const bool keep = local.dictionaries[f].has_value() || As<ConstantArray>(*field) != nullptr;
-            local.columns.push_back(keep ? field : ValueOrThrow(Canonicalize(field)));
+            local.columns.push_back(keep ? field : ValueOrThrow(kFunctionName, Canonicalize(field)));
         }
         local.file = planned.file;
         local.rows = result->len();
@@ -315,11 +305,11 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
             status = local.dictionaries[field]->Export(local.offset, count, vector);
         } else {
             const ArrayRef rows =
-                ValueOrThrow(Slice(local.columns[field], local.offset, local.offset + count));
+                ValueOrThrow(kFunctionName, Slice(local.columns[field], local.offset, local.offset + count));
             status = ExportVector(rows, vector);
         }
         if (!status.ok()) {
-            Throw(status);
+            ThrowStatus(kFunctionName, status);
         }
     }
     output.SetCardinality(count);
