@@ -658,6 +658,24 @@ TEST_F(ReadVortexTest, ErrorsAreDuckDBErrorsAndDuckDBKeepsRunning) {
                   .find("unlike"),
               std::string::npos);
     EXPECT_FALSE(Error("SELECT * FROM read_vortex(NULL)").empty());
+    // A file naming an encoding we do not have (a bit-packing id renamed in its footer).
+    std::vector<int64_t> spread(50'000);
+    for (size_t i = 0; i < spread.size(); i++) {
+        spread[i] = static_cast<int64_t>(i % 1000);
+    }
+    const std::string packed = Write("packed.vortex", {"v"}, {PrimitiveArray::FromValues(spread)});
+    std::string bytes;
+    {
+        std::ifstream in(packed, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    const size_t id = bytes.find("fastlanes.bitpacked");
+    ASSERT_NE(id, std::string::npos) << "the writer did not bit-pack the column";
+    bytes.replace(id, 19, "fastlanes.bitpackex");
+    std::ofstream(Path("unknown.vortex"), std::ios::binary) << bytes;
+    EXPECT_NE(Error("SELECT sum(v) FROM read_vortex(" + Quote(Path("unknown.vortex")) + ")")
+                  .find("unsupported encoding 'fastlanes.bitpackex'"),
+              std::string::npos);
     EXPECT_EQ(Count("SELECT 42"), 42);
     EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(path) + ")"), 50'000);
 }
