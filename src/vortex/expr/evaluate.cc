@@ -23,6 +23,10 @@
 namespace vortex::expr {
 namespace {
 
+// Evaluates one node without trying the dictionary path (Evaluate's caller already did, for
+// the one-column subtree this node belongs to).
+Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope);
+
 // A predicate result as bits plus validity (an unset validity bit means NULL).
 struct Truth {
     BitBuffer values;
@@ -54,8 +58,12 @@ Result<ArrayRef> Connective(const Expr &expr, const ArrayRef &scope, bool is_and
     Mask decided = Mask::AllFalse(len);
     Mask all_known_other = Mask::AllTrue(len);
     bool nullable = false;
+    // Over several columns, each operand may be a one-column subtree of its own (say, a
+    // dictionary column's range): those try the dictionary path.
+    const bool several_columns = ReferencedColumns(expr).size() > 1;
     for (const ExprRef &operand : expr.children()) {
-        VX_ASSIGN_OR_RETURN(ArrayRef result, Evaluate(*operand, scope));
+        VX_ASSIGN_OR_RETURN(ArrayRef result,
+                            several_columns ? Evaluate(*operand, scope) : EvaluateNode(*operand, scope));
         nullable = nullable || result->dtype().is_nullable();
         VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(result));
         const Mask valid = Mask::FromBits(truth.valid);
@@ -179,20 +187,20 @@ Result<ArrayRef> EvaluateCompare(const Expr &expr, const ArrayRef &scope) {
     const Expr &lhs = *expr.child(0);
     const Expr &rhs = *expr.child(1);
     if (rhs.kind() == ExprKind::Literal && lhs.kind() != ExprKind::Literal) {
-        VX_ASSIGN_OR_RETURN(ArrayRef array, Evaluate(lhs, scope));
+        VX_ASSIGN_OR_RETURN(ArrayRef array, EvaluateNode(lhs, scope));
         return CompareToLiteral(array, rhs.literal(), expr.op());
     }
     if (lhs.kind() == ExprKind::Literal && rhs.kind() != ExprKind::Literal) {
-        VX_ASSIGN_OR_RETURN(ArrayRef array, Evaluate(rhs, scope));
+        VX_ASSIGN_OR_RETURN(ArrayRef array, EvaluateNode(rhs, scope));
         return CompareToLiteral(array, lhs.literal(), SwapCompareOp(expr.op()));
     }
-    VX_ASSIGN_OR_RETURN(ArrayRef left, Evaluate(lhs, scope));
-    VX_ASSIGN_OR_RETURN(ArrayRef right, Evaluate(rhs, scope));
+    VX_ASSIGN_OR_RETURN(ArrayRef left, EvaluateNode(lhs, scope));
+    VX_ASSIGN_OR_RETURN(ArrayRef right, EvaluateNode(rhs, scope));
     return CompareArrays(left, right, expr.op());
 }
 
 Result<ArrayRef> EvaluateNullTest(const Expr &expr, const ArrayRef &scope, bool want_null) {
-    VX_ASSIGN_OR_RETURN(ArrayRef operand, Evaluate(*expr.child(0), scope));
+    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope));
     Mask valid = operand->validity_mask();
     if (want_null) {
         valid = valid.Not();
@@ -201,7 +209,7 @@ Result<ArrayRef> EvaluateNullTest(const Expr &expr, const ArrayRef &scope, bool 
 }
 
 Result<ArrayRef> EvaluateNot(const Expr &expr, const ArrayRef &scope) {
-    VX_ASSIGN_OR_RETURN(ArrayRef operand, Evaluate(*expr.child(0), scope));
+    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope));
     VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(operand));
     const BitBuffer negated = Mask::FromBits(truth.values).Not().ToBitBuffer();
     return FromTruth(negated, std::move(truth.valid), operand->dtype().is_nullable());
@@ -213,16 +221,16 @@ Result<ArrayRef> EvaluateInList(const Expr &expr, const ArrayRef &scope) {
         equalities.push_back(Eq(expr.child(0), Lit(candidate)));
     }
     if (equalities.empty()) {
-        VX_ASSIGN_OR_RETURN(ArrayRef operand, Evaluate(*expr.child(0), scope));
+        VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope));
         return MakeCompareResult(BitBuffer::Full(scope->len(), false),
                                  Validity::FromMask(operand->validity_mask()),
                                  operand->dtype().is_nullable());
     }
-    return Evaluate(*Or(std::move(equalities)), scope);
+    return EvaluateNode(*Or(std::move(equalities)), scope);
 }
 
 Result<ArrayRef> EvaluateStartsWith(const Expr &expr, const ArrayRef &scope) {
-    VX_ASSIGN_OR_RETURN(ArrayRef operand, Evaluate(*expr.child(0), scope));
+    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope));
     VX_ENSURE(operand->dtype().is_utf8() || operand->dtype().is_binary(), MismatchedTypes,
               "LIKE needs a string or binary operand, got {}", operand->dtype());
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(operand));
@@ -241,7 +249,7 @@ Result<ArrayRef> EvaluateStartsWith(const Expr &expr, const ArrayRef &scope) {
 
 Result<ArrayRef> EvaluateBetween(const Expr &expr, const ArrayRef &scope) {
     const ExprRef &value = expr.child(0);
-    return Evaluate(
+    return EvaluateNode(
         *And(Compare(expr.lower_strict() ? CompareOp::Gt : CompareOp::Gte, value, Lit(expr.lower())),
              Compare(expr.upper_strict() ? CompareOp::Lt : CompareOp::Lte, value, Lit(expr.upper()))),
         scope);
@@ -297,19 +305,14 @@ std::optional<Result<ArrayRef>> EvaluateOverDictionary(const Expr &expr, const A
     if (!values_scope.ok()) {
         return Result<ArrayRef>(values_scope.status());
     }
-    auto per_value = Evaluate(expr, *values_scope);
+    auto per_value = EvaluateNode(expr, *values_scope);
     if (!per_value.ok()) {
         return per_value;
     }
     return Take(*per_value, *codes);
 }
 
-} // namespace
-
-Result<ArrayRef> Evaluate(const Expr &expr, const ArrayRef &scope) {
-    if (auto over_dictionary = EvaluateOverDictionary(expr, scope)) {
-        return *std::move(over_dictionary);
-    }
+Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope) {
     switch (expr.kind()) {
         case ExprKind::Column:
             return EvaluateColumn(expr, scope);
@@ -335,6 +338,17 @@ Result<ArrayRef> Evaluate(const Expr &expr, const ArrayRef &scope) {
             return EvaluateBetween(expr, scope);
     }
     return Status::Internal("unknown expression kind");
+}
+
+} // namespace
+
+Result<ArrayRef> Evaluate(const Expr &expr, const ArrayRef &scope) {
+    // Tried once per one-column subtree: its nodes would repeat the same decision (and the
+    // same compaction) for the same column.
+    if (auto over_dictionary = EvaluateOverDictionary(expr, scope)) {
+        return *std::move(over_dictionary);
+    }
+    return EvaluateNode(expr, scope);
 }
 
 Result<Mask> EvaluateMask(const Expr &expr, const ArrayRef &scope) {
