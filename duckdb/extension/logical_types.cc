@@ -66,40 +66,19 @@ Result<dd::LogicalType> TemporalType(const TemporalMetadata &temporal) {
     return Status::NotImplemented("no DuckDB type for a temporal type in {}", TimeUnitName(temporal.unit));
 }
 
-// The raw integer DuckDB keeps for a temporal value of `temporal` stored as `stored`, or
-// nullopt when it does not convert exactly (the inverse of vector_export's conversion).
+// The stored value of a temporal value DuckDB holds as `duck`, or nullopt when it has no
+// exact counterpart in the stored unit (the inverse of DuckDBScale).
 std::optional<int64_t> StoredTemporal(const TemporalMetadata &temporal, int64_t duck) {
-    int64_t factor = 1;
-    if (temporal.kind == TemporalMetadata::Kind::Date) {
-        factor = temporal.unit == TimeUnit::Milliseconds ? 86'400'000 : 1;
-    } else if (temporal.unit == TimeUnit::Seconds && temporal.kind == TemporalMetadata::Kind::Time) {
-        factor = -1'000'000;
-    } else if (temporal.unit == TimeUnit::Milliseconds && temporal.kind == TemporalMetadata::Kind::Time) {
-        factor = -1'000;
-    } else if (temporal.kind == TemporalMetadata::Kind::Timestamp && temporal.time_zone.has_value()) {
-        switch (temporal.unit) {
-            case TimeUnit::Seconds:
-                factor = -1'000'000;
-                break;
-            case TimeUnit::Milliseconds:
-                factor = -1'000;
-                break;
-            case TimeUnit::Nanoseconds:
-                factor = 1'000;
-                break;
-            default:
-                break;
-        }
-    }
-    if (factor < 0) {
+    const TemporalScale scale = DuckDBScale(temporal);
+    if (scale.multiply != 1) {
         // DuckDB's unit is finer than the stored one: only whole stored units match exactly.
-        if (duck % -factor != 0) {
+        if (duck % scale.multiply != 0) {
             return std::nullopt;
         }
-        return duck / -factor;
+        return duck / scale.multiply;
     }
     int64_t stored = 0;
-    if (__builtin_mul_overflow(duck, factor, &stored)) {
+    if (__builtin_mul_overflow(duck, scale.divide, &stored)) {
         return std::nullopt;
     }
     return stored;
@@ -115,6 +94,29 @@ std::optional<Scalar> IntegerScalar(int64_t value, Nullability n) {
 }
 
 } // namespace
+
+TemporalScale DuckDBScale(const TemporalMetadata &temporal) {
+    TemporalScale scale;
+    if (temporal.kind == TemporalMetadata::Kind::Date) {
+        scale.divide = temporal.unit == TimeUnit::Milliseconds ? 86'400'000 : 1;
+    } else if (temporal.kind == TemporalMetadata::Kind::Time ||
+               (temporal.kind == TemporalMetadata::Kind::Timestamp && temporal.time_zone.has_value())) {
+        switch (temporal.unit) {
+            case TimeUnit::Seconds:
+                scale.multiply = 1'000'000;
+                break;
+            case TimeUnit::Milliseconds:
+                scale.multiply = 1'000;
+                break;
+            case TimeUnit::Nanoseconds:
+                scale.divide = temporal.kind == TemporalMetadata::Kind::Time ? 1 : 1'000;
+                break;
+            default:
+                break;
+        }
+    }
+    return scale;
+}
 
 Result<dd::LogicalType> ToLogicalType(const DType &dtype) {
     switch (dtype.kind()) {

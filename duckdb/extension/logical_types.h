@@ -16,6 +16,17 @@ namespace vortex::duckdb_ext {
 /// NotImplemented (DuckDB has no such type).
 Result<::duckdb::LogicalType> ToLogicalType(const DType &dtype);
 
+/// How a stored temporal value of `temporal` becomes DuckDB's: duck = stored * multiply, or
+/// floor(stored / divide); at most one of them is not 1. DATE is days, TIME and TIMESTAMP WITH
+/// TIME ZONE are microseconds, TIME_NS and the plain timestamps keep their unit.
+struct TemporalScale {
+    int64_t multiply = 1;
+    int64_t divide = 1;
+    /// DuckDB keeps the stored unit as it is.
+    bool identity() const { return multiply == 1 && divide == 1; }
+};
+TemporalScale DuckDBScale(const TemporalMetadata &temporal);
+
 /// `value` as a scalar of `dtype` (the column's dtype), exactly, or nullopt when the value has
 /// no exact counterpart there (another type, a fraction of the column's time unit, a float
 /// column: DuckDB orders NaN and -0.0 unlike our total order, so those filters stay DuckDB's).

@@ -87,16 +87,7 @@ bool AcceptsTableFilters(const DType &dtype) {
             }
             // Only units DuckDB keeps as they are: a DuckDB constant then always has an exact
             // counterpart in the column's unit.
-            switch (temporal->kind) {
-                case TemporalMetadata::Kind::Date:
-                    return temporal->unit == TimeUnit::Days;
-                case TemporalMetadata::Kind::Time:
-                    return temporal->unit == TimeUnit::Microseconds ||
-                           temporal->unit == TimeUnit::Nanoseconds;
-                case TemporalMetadata::Kind::Timestamp:
-                    return !temporal->time_zone.has_value() || temporal->unit == TimeUnit::Microseconds;
-            }
-            return false;
+            return DuckDBScale(*temporal).identity();
         }
         default:
             return false;

@@ -220,28 +220,8 @@ Status ExportExtension(const ArrayRef &array, dd::Vector &out, Placement placeme
         return ExportArray(storage, out, placement);
     }
     VX_ASSIGN_OR_RETURN(const TemporalMetadata temporal, ParseTemporalMetadata(array->dtype().extension()));
-    int64_t multiply = 1;
-    int64_t divide = 1;
-    if (temporal.kind == TemporalMetadata::Kind::Date) {
-        divide = temporal.unit == TimeUnit::Milliseconds ? 86'400'000 : 1;
-    } else if (temporal.kind == TemporalMetadata::Kind::Time ||
-               (temporal.kind == TemporalMetadata::Kind::Timestamp && temporal.time_zone.has_value())) {
-        // TIME and TIMESTAMP WITH TIME ZONE are microseconds (TIME_NS keeps nanoseconds).
-        switch (temporal.unit) {
-            case TimeUnit::Seconds:
-                multiply = 1'000'000;
-                break;
-            case TimeUnit::Milliseconds:
-                multiply = 1'000;
-                break;
-            case TimeUnit::Nanoseconds:
-                divide = temporal.kind == TemporalMetadata::Kind::Time ? 1 : 1'000;
-                break;
-            default:
-                break;
-        }
-    }
-    return ExportTemporal(storage, out, placement, multiply, divide);
+    const TemporalScale scale = DuckDBScale(temporal);
+    return ExportTemporal(storage, out, placement, scale.multiply, scale.divide);
 }
 
 Status ExportStruct(const ArrayRef &array, dd::Vector &out, Placement placement) {
