@@ -374,9 +374,9 @@ Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &a
         return std::optional<DictionaryExport>();
     }
     DictionaryExport out;
-    VX_ASSIGN_OR_RETURN(out.codes_, Canonicalize(dict->codes()));
     if (previous != nullptr && previous->source_values_ != nullptr &&
         previous->source_values_ == dict->values()) {
+        VX_ASSIGN_OR_RETURN(out.codes_, Canonicalize(dict->codes()));
         out.values_ = previous->values_;
         out.values_len_ = previous->values_len_;
         out.source_values_ = previous->source_values_;
@@ -391,10 +391,12 @@ Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &a
     VX_ASSIGN_OR_RETURN(dd::LogicalType type, ToLogicalType(array->dtype()));
     ArrayRef values = dict->values();
     if (values->len() + 1 >= kDuckDBDictionaryLimit) {
+        // CompactValues decodes the codes itself.
         VX_ASSIGN_OR_RETURN(const auto compact, dict->CompactValues());
         out.codes_ = compact->codes();
         values = compact->values();
     } else {
+        VX_ASSIGN_OR_RETURN(out.codes_, Canonicalize(dict->codes()));
         // Only an uncut dictionary can be shared with the next split.
         out.source_values_ = values;
     }
