@@ -68,6 +68,9 @@ std::optional<Result<ArrayRef>> Array::TakeImpl(const ArrayRef &) const {
 std::optional<Result<ArrayRef>> Array::CompareScalarImpl(const Scalar &, CompareOp) const {
     return std::nullopt;
 }
+std::optional<Result<BitBuffer>> Array::IntRangeImpl(const IntRange &) const {
+    return std::nullopt;
+}
 std::optional<Result<ArrayRef>> Array::CastImpl(const DType &) const {
     return std::nullopt;
 }

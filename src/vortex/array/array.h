@@ -23,6 +23,7 @@ namespace vortex {
 class Array;
 class Encoding;
 class Scalar;
+struct IntRange;
 
 /// Arrays are immutable DAGs that share children and buffers.
 using ArrayRef = std::shared_ptr<const Array>;
@@ -104,6 +105,9 @@ public:
     /// Compares every element with `scalar` (already cast to a dtype comparable with this
     /// array's); the result is a Bool array, nullable if either side is.
     virtual std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const;
+    /// Bit i set when element i (of an integer array) lies in `range` (see IntRange); the bits
+    /// of null elements are unspecified.
+    virtual std::optional<Result<BitBuffer>> IntRangeImpl(const IntRange &range) const;
     /// Casts to `dtype`, which differs from dtype().
     virtual std::optional<Result<ArrayRef>> CastImpl(const DType &dtype) const;
     /// Computes one statistic directly from the encoded form (e.g. min of a constant). The

@@ -16,6 +16,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/cast.h"
 #include "vortex/array/compute/compare.h"
+#include "vortex/array/compute/int_range.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/base/int128.h"
@@ -247,8 +248,30 @@ Result<ArrayRef> EvaluateStartsWith(const Expr &expr, const ArrayRef &scope) {
                              operand->dtype().is_nullable());
 }
 
+bool IsIntegerLiteral(const Scalar &literal) {
+    return !literal.is_null() && literal.dtype().is_primitive() && IsInt(literal.dtype().ptype());
+}
+
 Result<ArrayRef> EvaluateBetween(const Expr &expr, const ArrayRef &scope) {
     const ExprRef &value = expr.child(0);
+    if (IsIntegerLiteral(expr.lower()) && IsIntegerLiteral(expr.upper())) {
+        VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*value, scope));
+        const DType &dtype = operand->dtype();
+        if (dtype.is_primitive() && IsInt(dtype.ptype())) {
+            // One range test instead of two comparisons and their AND; the bounds are clipped
+            // to the column's type, so out-of-range literals need no special case.
+            const int128_t lower = *IntegerValue(expr.lower()) + (expr.lower_strict() ? 1 : 0);
+            const int128_t upper = *IntegerValue(expr.upper()) - (expr.upper_strict() ? 1 : 0);
+            const bool nullable = dtype.is_nullable() || expr.lower().dtype().is_nullable() ||
+                                  expr.upper().dtype().is_nullable();
+            const std::optional<IntRange> range = ClippedIntRange(dtype.ptype(), lower, upper);
+            if (!range) {
+                return MakeCompareResult(BitBuffer::Full(operand->len(), false),
+                                         Validity::FromMask(operand->validity_mask()), nullable);
+            }
+            return InIntRange(operand, *range, nullable);
+        }
+    }
     return EvaluateNode(
         *And(Compare(expr.lower_strict() ? CompareOp::Gt : CompareOp::Gte, value, Lit(expr.lower())),
              Compare(expr.upper_strict() ? CompareOp::Lt : CompareOp::Lte, value, Lit(expr.upper()))),

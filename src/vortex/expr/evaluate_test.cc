@@ -117,6 +117,32 @@ TEST(EvaluateTest, InListBetweenAndPrefix) {
     EXPECT_FALSE(Evaluate(*StartsWith(Col("a"), "1"), Scope()).ok());
 }
 
+// Integer BETWEEN is one range test: strict ends, bounds past the column's type (clipped),
+// empty ranges and a null bound (the Kleene AND of the two comparisons) all answer as the two
+// comparisons would.
+TEST(EvaluateTest, IntegerBetweenEdges) {
+    auto narrow = PrimitiveArray::FromOptionals<int8_t>({-128, -1, 0, std::nullopt, 5, 127});
+    auto scope = StructArray::FromFields({"a"}, {narrow}, 6);
+    ASSERT_TRUE(scope.ok());
+    auto truths = [&](const ExprRef &e) {
+        auto result = Evaluate(*e, *scope);
+        EXPECT_TRUE(result.ok()) << result.status().ToString();
+        return result.ok() ? Truths(*result) : std::vector<int>{};
+    };
+    EXPECT_EQ(truths(Between(Col("a"), I64(-1000), I64(1000))), (std::vector<int>{1, 1, 1, -1, 1, 1}));
+    EXPECT_EQ(truths(Between(Col("a"), I64(-128), I64(127), true, true)),
+              (std::vector<int>{0, 1, 1, -1, 1, 0}));
+    EXPECT_EQ(truths(Between(Col("a"), I64(0), I64(5), true, false)), (std::vector<int>{0, 0, 0, -1, 1, 0}));
+    EXPECT_EQ(truths(Between(Col("a"), I64(5), I64(0))), (std::vector<int>{0, 0, 0, -1, 0, 0}));
+    EXPECT_EQ(truths(Between(Col("a"), I64(200), I64(300))), (std::vector<int>{0, 0, 0, -1, 0, 0}));
+    EXPECT_EQ(truths(Between(Col("a"), I64(4), I64(4), false, true)), (std::vector<int>{0, 0, 0, -1, 0, 0}));
+    const Scalar null_bound = Scalar::Null(DType::Primitive(PType::I64, Nullability::Nullable));
+    EXPECT_EQ(truths(Between(Col("a"), null_bound, I64(0))), (std::vector<int>{-1, -1, -1, -1, 0, 0}));
+    auto nullable_bound = Scalar::Primitive<int64_t>(0, Nullability::Nullable);
+    ASSERT_OK_AND_ASSIGN(ArrayRef result, Evaluate(*Between(Col("a"), nullable_bound, I64(9)), *scope));
+    EXPECT_TRUE(result->dtype().is_nullable());
+}
+
 TEST(EvaluateTest, ColumnAgainstColumn) {
     auto b = PrimitiveArray::FromOptionals<int32_t>({1, 6, 3, std::nullopt, -4});
     auto scope = StructArray::FromFields(

@@ -8,6 +8,7 @@
 #include "vortex/array/arrays/primitive/primitive_integers.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/compare.h"
+#include "vortex/array/compute/int_range.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/array/compute/total_order.h"
 #include "vortex/scalar/scalar.h"
@@ -209,7 +210,20 @@ std::optional<Result<ArrayRef>> PrimitiveArray::TakeImpl(const ArrayRef &indices
         Make(ptype_, std::move(values), TakeValidity(validity_, *decoded, indices->dtype().is_nullable())));
 }
 
+std::optional<Result<BitBuffer>> PrimitiveArray::IntRangeImpl(const IntRange &range) const {
+    if (!IsInt(ptype_)) {
+        return std::nullopt;
+    }
+    return Result<BitBuffer>(VisitIntPType(ptype_, [&]<typename T>() {
+        using U = std::make_unsigned_t<T>;
+        return IntRangeBitBuffer<U>(reinterpret_cast<const U *>(values_.data()), len(), range);
+    }));
+}
+
 std::optional<Result<ArrayRef>> PrimitiveArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
+    if (IsInt(ptype_)) {
+        return CompareByIntRange(*this, scalar, op); // one SIMD range test per value
+    }
     BitBuffer out = VisitPType(ptype_, [&]<typename T>() {
         const auto rhs = TotalOrderKey(scalar.as<T>());
         const std::span<const T> values = values_as<T>();

@@ -77,6 +77,7 @@ public:
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
+    std::optional<Result<BitBuffer>> IntRangeImpl(const IntRange &range) const override;
     std::optional<Result<ArrayRef>> CastImpl(const DType &dtype) const override;
 
     struct Token {};

@@ -77,6 +77,10 @@ public:
     /// Unpacks single values (or whole blocks hit by many indices); falls back to canonical
     /// when the indices are many relative to the array.
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+    /// Unpacks block by block into a scratch block and tests it there (no decoded column).
+    std::optional<Result<BitBuffer>> IntRangeImpl(const IntRange &range) const override;
+    /// One IntRangeImpl test per comparison.
+    std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
     std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const override;
 
     struct Token {};

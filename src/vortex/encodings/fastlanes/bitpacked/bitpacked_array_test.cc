@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <random>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -9,12 +12,15 @@
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
+#include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/filter.h"
+#include "vortex/array/compute/int_range.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/array/testing/array_equal.h"
 #include "vortex/array/testing/conformance/array_conformance.h"
+#include "vortex/array/testing/naive_compare.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
 #include "vortex/encodings/fastlanes/fastlanes_layout.h"
@@ -307,6 +313,69 @@ TEST(BitPackedArrayTest, TakeFewRowsFromManyAndBlockRuns) {
     }
     const std::vector<uint32_t> out_of_range = {1, 100000};
     EXPECT_FALSE(Take(encoded, PrimitiveArray::FromValues(out_of_range)).ok());
+}
+
+// Compares run on the packed blocks (and the patches): every operator and a range, against
+// the value-by-value oracle, over patched, nullable and sliced (offset) arrays.
+TEST(BitPackedArrayTest, CompareAndRangeMatchTheNaiveOracle) {
+    uint64_t seed = 40;
+    for (PType ptype : kIntPTypes) {
+        for (double nulls : {0.0, 0.25}) {
+            RandomArrayOptions options;
+            options.len = 2600;
+            options.null_fraction = nulls;
+            options.seed = ++seed;
+            const ArrayRef input = SkewedIntArray(
+                DType::Primitive(ptype, nulls > 0 ? Nullability::Nullable : Nullability::NonNullable),
+                options);
+            ASSERT_OK_AND_ASSIGN(uint8_t width, BestBitWidth(input));
+            ASSERT_OK_AND_ASSIGN(ArrayRef encoded, BitPackEncode(input, width));
+            ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(encoded, 1500, 2590)); // offset 476
+            ASSERT_EQ(sliced->encoding_id(), BitPackedEncoding::kId);
+            std::vector<Scalar> constants;
+            VisitIntPType(ptype, [&]<typename T>() {
+                const auto values = As<PrimitiveArray>(input)->values_as<T>();
+                for (T c : {std::numeric_limits<T>::min(), std::numeric_limits<T>::max(), T{0}, values[1600],
+                            values[2000], static_cast<T>(values[7] + 1)}) {
+                    constants.push_back(Scalar::Primitive<T>(c, Nullability::NonNullable));
+                }
+            });
+            for (const ArrayRef &array : {encoded, sliced}) {
+                for (const Scalar &constant : constants) {
+                    for (CompareOp op : {CompareOp::Eq, CompareOp::NotEq, CompareOp::Lt, CompareOp::Lte,
+                                         CompareOp::Gt, CompareOp::Gte}) {
+                        SCOPED_TRACE(std::string(PTypeName(ptype)) + " width " + std::to_string(width) +
+                                     " len " + std::to_string(array->len()) + " " + constant.ToString() +
+                                     " " + std::string(CompareOpName(op)));
+                        ASSERT_OK_AND_ASSIGN(ArrayRef actual, CompareScalar(array, constant, op));
+                        ASSERT_OK_AND_ASSIGN(auto got, BoolValues(actual));
+                        ASSERT_OK_AND_ASSIGN(auto expected, NaiveCompare(array, constant, op));
+                        ASSERT_EQ(got, expected);
+                    }
+                }
+                // A range between two of the constants: both comparisons at once.
+                const int128_t lo =
+                    VisitIntPType(ptype, [&]<typename T>() { return int128_t{constants[2].as<T>()}; });
+                const int128_t hi =
+                    VisitIntPType(ptype, [&]<typename T>() { return int128_t{constants[3].as<T>()}; });
+                const auto range = ClippedIntRange(ptype, std::min(lo, hi), std::max(lo, hi));
+                ASSERT_TRUE(range.has_value());
+                ASSERT_OK_AND_ASSIGN(ArrayRef inside, InIntRange(array, *range, false));
+                ASSERT_OK_AND_ASSIGN(auto got, BoolValues(inside));
+                ASSERT_OK_AND_ASSIGN(auto at_least,
+                                     NaiveCompare(array, std::min(lo, hi) == lo ? constants[2] : constants[3],
+                                                  CompareOp::Gte));
+                ASSERT_OK_AND_ASSIGN(auto at_most,
+                                     NaiveCompare(array, std::min(lo, hi) == lo ? constants[3] : constants[2],
+                                                  CompareOp::Lte));
+                for (size_t i = 0; i < array->len(); ++i) {
+                    ASSERT_EQ(got[i],
+                              at_least[i] ? std::optional<bool>(*at_least[i] && *at_most[i]) : std::nullopt)
+                        << "at " << i;
+                }
+            }
+        }
+    }
 }
 
 TEST(BitPackedArrayTest, BestBitWidthMinimizesBytes) {

@@ -8,6 +8,8 @@
 #include <type_traits>
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/int_range.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
@@ -77,6 +79,53 @@ Result<ArrayRef> BitPackedArray::ToCanonical() const {
         VX_ASSIGN_OR_RETURN(auto primitive, PrimitiveArray::TryMake(ptype(), std::move(values), validity_));
         return ArrayRef(std::move(primitive));
     });
+}
+
+// Each block is unpacked into an L1-resident scratch block and tested there, so the decoded
+// column is never written to memory; patched positions are then tested one by one.
+std::optional<Result<BitBuffer>> BitPackedArray::IntRangeImpl(const IntRange &range) const {
+    return VisitIntPType(ptype(), [&]<typename T>() -> std::optional<Result<BitBuffer>> {
+        using U = std::make_unsigned_t<T>;
+        constexpr size_t kWordsPerBlock = kFastLanesBlockLen / 64;
+        const size_t num_blocks = FastLanesBlockCount(offset_ + len());
+        BufferMut words =
+            BufferMut::Uninitialized(num_blocks * kWordsPerBlock * sizeof(uint64_t), alignof(uint64_t));
+        auto *out = reinterpret_cast<uint64_t *>(words.data());
+        const BlockFn<U> unpack = UnpackBlockFn<U>(bit_width_);
+        const size_t block_words = PackedBlockWords<U>(bit_width_);
+        const U *packed_words = packed().data_as<U>();
+        alignas(64) U scratch[kFastLanesBlockLen];
+        for (size_t b = 0; b < num_blocks; ++b) {
+            unpack(packed_words + b * block_words, scratch);
+            IntRangeWords<U>(scratch, kFastLanesBlockLen, range, out + b * kWordsPerBlock);
+        }
+        if (patches_) {
+            auto values = Canonicalize(patches_->values());
+            if (!values.ok()) {
+                return Result<BitBuffer>(values.status());
+            }
+            const auto *primitive = As<PrimitiveArray>(**values);
+            if (primitive == nullptr || primitive->ptype() != ptype()) {
+                return Result<BitBuffer>(
+                    Status::Internal("bit-packed patches are not {} values", PTypeName(ptype())));
+            }
+            const std::span<const T> patch_values = primitive->values_as<T>();
+            for (size_t j = 0; j < patch_values.size(); ++j) {
+                const size_t bit = offset_ + patches_->position(j);
+                const U shifted =
+                    static_cast<U>(static_cast<U>(patch_values[j]) - static_cast<U>(range.base));
+                const uint64_t mask = uint64_t{1} << (bit % 64);
+                out[bit / 64] =
+                    shifted <= static_cast<U>(range.span) ? out[bit / 64] | mask : out[bit / 64] & ~mask;
+            }
+        }
+        return Result<BitBuffer>(
+            BitBuffer(std::move(words).Freeze(), 0, num_blocks * kFastLanesBlockLen).Slice(offset_, len()));
+    });
+}
+
+std::optional<Result<ArrayRef>> BitPackedArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
+    return CompareByIntRange(*this, scalar, op);
 }
 
 std::optional<Result<Scalar>> BitPackedArray::ScalarAtImpl(size_t i) const {

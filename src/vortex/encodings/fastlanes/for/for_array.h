@@ -51,6 +51,7 @@ public:
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
+    std::optional<Result<BitBuffer>> IntRangeImpl(const IntRange &range) const override;
     std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const override;
 
     struct Token {};

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "vortex/array/compute/compare.h"
+#include "vortex/array/compute/int_range.h"
 #include "vortex/base/int128.h"
 #include "vortex/encodings/fastlanes/for/for_array.h"
 
@@ -33,43 +34,19 @@ std::optional<std::pair<T, T>> NonWrappingChildRange(const FoRArray &array) {
     return std::make_pair(min_encoded, max_encoded);
 }
 
-ArrayRef ConstantCompareResult(const FoRArray &array, bool value, bool nullable) {
-    return MakeCompareResult(BitBuffer::Full(array.len(), value), Validity::FromMask(array.validity_mask()),
-                             nullable);
-}
-
-template <typename T>
-std::optional<Result<ArrayRef>> CompareTyped(const FoRArray &array, const Scalar &scalar, CompareOp op) {
-    using U = std::make_unsigned_t<T>;
-    const T constant = scalar.as<T>();
-    const T reference = array.reference().as<T>();
-    const Nullability scalar_nullability = scalar.dtype().nullability();
-    if (op == CompareOp::Eq || op == CompareOp::NotEq) {
-        // Adding the reference is a bijection modulo 2^bits, so equality survives wrapping.
-        const T shifted = static_cast<T>(static_cast<U>(constant) - static_cast<U>(reference));
-        return CompareScalar(array.encoded(), Scalar::Primitive<T>(shifted, scalar_nullability), op);
-    }
-    if (!NonWrappingChildRange<T>(array)) {
-        return std::nullopt;
-    }
-    // Every valid value is reference + e with 0 <= e <= T max, so value op c <=> e op (c - ref).
-    const int128_t shifted = static_cast<int128_t>(constant) - reference;
-    const bool nullable = array.dtype().is_nullable() || scalar.dtype().is_nullable();
-    const bool greater_ops = op == CompareOp::Gt || op == CompareOp::Gte;
-    if (shifted < 0) {
-        return Result<ArrayRef>(ConstantCompareResult(array, greater_ops, nullable)); // every value > c
-    }
-    if (shifted > std::numeric_limits<T>::max()) {
-        return Result<ArrayRef>(ConstantCompareResult(array, !greater_ops, nullable)); // every value < c
-    }
-    return CompareScalar(array.encoded(), Scalar::Primitive<T>(static_cast<T>(shifted), scalar_nullability),
-                         op);
-}
-
 } // namespace
 
+// Every value is reference + encoded (mod 2^bits), so a range test of the values is the same
+// range test of the encoded child with the base moved down by the reference.
+std::optional<Result<BitBuffer>> FoRArray::IntRangeImpl(const IntRange &range) const {
+    const uint64_t reference = VisitIntPType(dtype().ptype(), [&]<typename T>() {
+        return static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(reference_.as<T>()));
+    });
+    return IntRangeBits(encoded(), IntRange{range.base - reference, range.span});
+}
+
 std::optional<Result<ArrayRef>> FoRArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
-    return VisitIntPType(dtype().ptype(), [&]<typename T>() { return CompareTyped<T>(*this, scalar, op); });
+    return CompareByIntRange(*this, scalar, op);
 }
 
 std::optional<Result<std::optional<Scalar>>> FoRArray::ComputeStatImpl(Stat stat) const {
