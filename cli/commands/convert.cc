@@ -11,6 +11,8 @@
 #include "commands/commands.h"
 #include "duckdb/bridge/duckdb_database.h"
 #include "duckdb/bridge/file_array_reader.h"
+#include "duckdb/extension/query_arrays.h"
+#include "duckdb/extension/read_vortex.h"
 
 namespace vortex::cli {
 namespace {
@@ -42,12 +44,9 @@ bool LooksLikeQuery(std::string_view input) {
     return head.rfind("select ", 0) == 0 || head.rfind("with ", 0) == 0 || head.rfind("from ", 0) == 0;
 }
 
-// Anything DuckDB reads (a CSV/Parquet/JSON file or a query) -> a .vortex file.
-void ToVortex(const ConvertArgs &args) {
-    std::string query =
-        LooksLikeQuery(args.input) ? args.input : ValueOrThrow(duckdb_bridge::SourceQuery(args.input));
-    auto db = ValueOrThrow(duckdb_bridge::DuckDB::Open(static_cast<int>(args.threads)));
-    auto reader = ValueOrThrow(db.Query(query));
+// Writes every batch `next` yields (a struct dtype) to args.output, with progress.
+template <typename NextFn>
+void WriteBatches(const ConvertArgs &args, const DType &dtype, NextFn &&next) {
     std::unique_ptr<Executor> executor;
     WriteOptions options;
     options.compression = ParseCompression(args.compression);
@@ -56,12 +55,11 @@ void ToVortex(const ConvertArgs &args) {
         options.executor = executor.get();
     }
     auto sink = ValueOrThrow(FileWriteSink::Open(args.output));
-    auto writer =
-        ValueOrThrow(FileWriter::Open(std::move(sink), reader->dtype(), DefaultSessionPtr(), options));
+    auto writer = ValueOrThrow(FileWriter::Open(std::move(sink), dtype, DefaultSessionPtr(), options));
     Progress progress("converting", ProgressEnabled(args.progress));
     uint64_t rows = 0;
     while (true) {
-        auto batch = ValueOrThrow(reader->Next());
+        std::optional<ArrayRef> batch = ValueOrThrow(next());
         if (!batch) {
             break;
         }
@@ -73,6 +71,27 @@ void ToVortex(const ConvertArgs &args) {
     progress.Done(summary.rows, summary.bytes);
     std::fprintf(stderr, "wrote %llu rows, %llu bytes to %s\n", static_cast<unsigned long long>(summary.rows),
                  static_cast<unsigned long long>(summary.bytes), args.output.c_str());
+}
+
+// A query runs in DuckDB's C++ engine with read_vortex registered, so it may read .vortex
+// files (FROM 'x.vortex') as well as anything else DuckDB reads.
+void QueryToVortex(const ConvertArgs &args) {
+    ::duckdb::DBConfig config;
+    if (args.threads > 0) {
+        config.options.maximum_threads = static_cast<::duckdb::idx_t>(args.threads);
+    }
+    ::duckdb::DuckDB db(nullptr, &config);
+    duckdb_ext::RegisterReadVortex(*db.instance);
+    ::duckdb::Connection connection(db);
+    auto reader = ValueOrThrow(duckdb_ext::QueryArrays::Open(connection, args.input));
+    WriteBatches(args, reader->dtype(), [&] { return reader->Next(); });
+}
+
+// A CSV/Parquet/JSON file -> a .vortex file.
+void FileToVortex(const ConvertArgs &args) {
+    auto db = ValueOrThrow(duckdb_bridge::DuckDB::Open(static_cast<int>(args.threads)));
+    auto reader = ValueOrThrow(db.Query(ValueOrThrow(duckdb_bridge::SourceQuery(args.input))));
+    WriteBatches(args, reader->dtype(), [&] { return reader->Next(); });
 }
 
 // A .vortex file -> Parquet or CSV through DuckDB, or another .vortex file.
@@ -133,7 +152,7 @@ void AddConvertCommand(CLI::App &app) {
             if (IsVortexPath(args->input) && !LooksLikeQuery(args->input)) {
                 FromVortex(*args);
             } else {
-                ToVortex(*args);
+                LooksLikeQuery(args->input) ? QueryToVortex(*args) : FileToVortex(*args);
             }
         } catch (...) {
             // Never leave a half-written file behind that looks like a result.

@@ -84,6 +84,11 @@ sql_out="$("$vx" sql "SELECT city, population FROM '$dir/cities.vortex' WHERE po
 printf "CREATE VIEW t AS SELECT * FROM '%s';\n" "$dir/cities.vortex" > "$dir/q.sql"
 [ "$("$vx" sql -f "$dir/q.sql" "SELECT count(*) FROM t WHERE area_km2 IS NULL" --csv | tail -n 1)" = 2 ] || { echo "sql -f did not run the file first"; exit 1; }
 "$vx" sql "SELECT max(population) FROM '$dir/cities.vortex'" | grep 14094034 > /dev/null
+# vx convert with a query that reads .vortex (read_vortex is registered in convert's DuckDB too).
+"$vx" convert "SELECT city, population * 2 AS twice FROM '$dir/cities.vortex' WHERE population > 4000000" "$dir/big.vortex" --progress never
+[ "$("$vx" sql "SELECT string_agg(city || ':' || twice, ';' ORDER BY twice) AS s FROM '$dir/big.vortex'" --csv | tail -n 1)" = 'Nairobi:8794146;São Paulo:22903998;Tokyo:28188068' ] || { echo "convert of a query over .vortex gave the wrong rows"; exit 1; }
+if "$vx" convert "SELECT * FROM '$dir/none.vortex'" "$dir/none_out.vortex" 2> "$dir/err.txt"; then echo "convert of a failing query succeeded"; exit 1; fi
+[ ! -e "$dir/none_out.vortex" ] || { echo "a failed query convert left its output behind"; exit 1; }
 if "$vx" sql "SELECT * FROM '$dir/bad.vortex'" 2> "$dir/err.txt"; then echo "sql over a bad file succeeded"; exit 1; fi
 grep -q "read_vortex" "$dir/err.txt" || { echo "sql error does not name read_vortex:"; cat "$dir/err.txt"; exit 1; }
 
