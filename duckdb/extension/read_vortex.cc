@@ -336,9 +336,43 @@ std::optional<Scalar> FileStat(const VortexFile &file, size_t field, Stat stat) 
     return std::nullopt;
 }
 
-// Column statistics for DuckDB's optimizer, from the files' footers: min, max and whether
-// NULLs occur, for integer columns. DuckDB trusts them (it may drop a filter they decide), so
-// only exact statistics of the column's own type are given; anything else is unknown.
+// The column's null count summed over the files, when every non-empty file records it.
+std::optional<uint64_t> TotalNullCount(const ReadVortexBindData &data, dd::column_t column) {
+    uint64_t nulls = 0;
+    for (const auto &file : data.files) {
+        if (file->row_count() == 0) {
+            continue;
+        }
+        const std::optional<Scalar> null_count = FileStat(*file, column, Stat::NullCount);
+        if (!null_count.has_value() || !null_count->dtype().is_primitive() ||
+            null_count->dtype().ptype() != PType::U64) {
+            return std::nullopt;
+        }
+        nulls += null_count->as<uint64_t>();
+    }
+    return nulls;
+}
+
+// Whether NULLs occur, for a column of any type whose min/max are not given: DuckDB then skips
+// NULL handling for columns without NULLs.
+dd::unique_ptr<dd::BaseStatistics> NullOnlyStatistics(const ReadVortexBindData &data, dd::column_t column) {
+    const std::optional<uint64_t> nulls = TotalNullCount(data, column);
+    auto type = ToLogicalType(data.fields->dtypes[column]);
+    if (!nulls.has_value() || !type.ok() || type->id() == dd::LogicalTypeId::STRUCT ||
+        type->id() == dd::LogicalTypeId::LIST || type->id() == dd::LogicalTypeId::ARRAY) {
+        return nullptr; // nested statistics would need each child's as well
+    }
+    auto stats = dd::BaseStatistics::CreateUnknown(*type);
+    stats.Set(*nulls == 0 ? dd::StatsInfo::CANNOT_HAVE_NULL_VALUES
+                          : dd::StatsInfo::CAN_HAVE_NULL_AND_VALID_VALUES);
+    return stats.ToUnique();
+}
+
+// Column statistics for DuckDB's optimizer, from the files' footers: whether NULLs occur for
+// every flat column, and min and max for integer columns. DuckDB trusts them (it may drop a
+// filter they decide), so only exact statistics of the column's own type are given; floats
+// (whose NaN and -0.0 order differently), strings (whose stored bounds may be truncated) and
+// temporal columns get no min/max.
 dd::unique_ptr<dd::BaseStatistics>
 ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd::column_t column) {
     const auto &data = bind_data->Cast<ReadVortexBindData>();
@@ -347,7 +381,7 @@ ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd:
     }
     const DType &dtype = data.fields->dtypes[column];
     if (!dtype.is_primitive() || !IsInt(dtype.ptype())) {
-        return nullptr;
+        return NullOnlyStatistics(data, column);
     }
     return VisitIntPType(dtype.ptype(), [&]<typename T>() -> dd::unique_ptr<dd::BaseStatistics> {
         std::optional<T> lo, hi;

@@ -580,6 +580,23 @@ TEST_F(ReadVortexTest, IntegerColumnStatisticsReachDuckDB) {
     EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(Path("s*.vortex")) + ") WHERE w IS NULL"), 1);
 }
 
+// Columns without min/max statistics still tell DuckDB whether they hold NULLs.
+TEST_F(ReadVortexTest, NullStatisticsForEveryFlatColumn) {
+    const std::vector<std::optional<std::string>> words = {"a", "bb", "ccc"};
+    const ArrayRef strings = VarBinViewArray::FromStrings(words, DType::Utf8(Nullability::Nullable));
+    const ArrayRef doubles =
+        PrimitiveArray::FromOptionals(std::vector<std::optional<double>>{1.5, std::nullopt, 2.5});
+    Write("n0.vortex", {"s", "d"}, {strings, doubles});
+    auto stats = Run("SELECT stats(s), stats(d) FROM read_vortex(" + Quote(Path("n0.vortex")) + ") LIMIT 1");
+    const std::string s = stats->GetValue(0, 0).ToString(), d = stats->GetValue(1, 0).ToString();
+    EXPECT_NE(s.find("Has Null: false"), std::string::npos) << s;
+    EXPECT_NE(d.find("Has Null: true"), std::string::npos) << d;
+    EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(Path("n0.vortex")) + ") WHERE s IS NULL"), 0);
+    EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(Path("n0.vortex")) + ") WHERE d IS NULL"), 1);
+    EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(Path("n0.vortex")) + ") WHERE s IS NOT NULL"),
+              3);
+}
+
 TEST_F(ReadVortexTest, CountsLimitsAndEmptyFiles) {
     std::vector<int32_t> values(10'000);
     for (size_t i = 0; i < values.size(); i++) {
