@@ -26,7 +26,7 @@ namespace {
 
 // Evaluates one node without trying the dictionary path (Evaluate's caller already did, for
 // the one-column subtree this node belongs to).
-Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope);
+Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache);
 
 // A predicate result as bits plus validity (an unset validity bit means NULL).
 struct Truth {
@@ -52,7 +52,7 @@ ArrayRef FromTruth(BitBuffer values, BitBuffer valid, bool nullable) {
 
 // Kleene AND/OR, word-wise on masks: a known false (AND) or true (OR) decides regardless
 // of NULLs, so each operand is tracked as its known-true and known-false rows.
-Result<ArrayRef> Connective(const Expr &expr, const ArrayRef &scope, bool is_and) {
+Result<ArrayRef> Connective(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache, bool is_and) {
     const size_t len = scope->len();
     // For AND: `decided` = known false rows, `undecided_true` = rows true so far.
     // For OR the roles swap: `decided` = known true rows, `undecided_true` = rows false so far.
@@ -63,8 +63,8 @@ Result<ArrayRef> Connective(const Expr &expr, const ArrayRef &scope, bool is_and
     // dictionary column's range): those try the dictionary path.
     const bool several_columns = ReferencedColumns(expr).size() > 1;
     for (const ExprRef &operand : expr.children()) {
-        VX_ASSIGN_OR_RETURN(ArrayRef result,
-                            several_columns ? Evaluate(*operand, scope) : EvaluateNode(*operand, scope));
+        VX_ASSIGN_OR_RETURN(ArrayRef result, several_columns ? Evaluate(*operand, scope, cache)
+                                                             : EvaluateNode(*operand, scope, cache));
         nullable = nullable || result->dtype().is_nullable();
         VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(result));
         const Mask valid = Mask::FromBits(truth.valid);
@@ -184,24 +184,25 @@ Result<ArrayRef> CompareArrays(const ArrayRef &lhs, const ArrayRef &rhs, Compare
                      lhs->dtype().is_nullable() || rhs->dtype().is_nullable());
 }
 
-Result<ArrayRef> EvaluateCompare(const Expr &expr, const ArrayRef &scope) {
+Result<ArrayRef> EvaluateCompare(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
     const Expr &lhs = *expr.child(0);
     const Expr &rhs = *expr.child(1);
     if (rhs.kind() == ExprKind::Literal && lhs.kind() != ExprKind::Literal) {
-        VX_ASSIGN_OR_RETURN(ArrayRef array, EvaluateNode(lhs, scope));
+        VX_ASSIGN_OR_RETURN(ArrayRef array, EvaluateNode(lhs, scope, cache));
         return CompareToLiteral(array, rhs.literal(), expr.op());
     }
     if (lhs.kind() == ExprKind::Literal && rhs.kind() != ExprKind::Literal) {
-        VX_ASSIGN_OR_RETURN(ArrayRef array, EvaluateNode(rhs, scope));
+        VX_ASSIGN_OR_RETURN(ArrayRef array, EvaluateNode(rhs, scope, cache));
         return CompareToLiteral(array, lhs.literal(), SwapCompareOp(expr.op()));
     }
-    VX_ASSIGN_OR_RETURN(ArrayRef left, EvaluateNode(lhs, scope));
-    VX_ASSIGN_OR_RETURN(ArrayRef right, EvaluateNode(rhs, scope));
+    VX_ASSIGN_OR_RETURN(ArrayRef left, EvaluateNode(lhs, scope, cache));
+    VX_ASSIGN_OR_RETURN(ArrayRef right, EvaluateNode(rhs, scope, cache));
     return CompareArrays(left, right, expr.op());
 }
 
-Result<ArrayRef> EvaluateNullTest(const Expr &expr, const ArrayRef &scope, bool want_null) {
-    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope));
+Result<ArrayRef>
+EvaluateNullTest(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache, bool want_null) {
+    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope, cache));
     Mask valid = operand->validity_mask();
     if (want_null) {
         valid = valid.Not();
@@ -209,29 +210,29 @@ Result<ArrayRef> EvaluateNullTest(const Expr &expr, const ArrayRef &scope, bool 
     return BoolArray::Make(valid.ToBitBuffer(), Validity::NonNullable());
 }
 
-Result<ArrayRef> EvaluateNot(const Expr &expr, const ArrayRef &scope) {
-    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope));
+Result<ArrayRef> EvaluateNot(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
+    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope, cache));
     VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(operand));
     const BitBuffer negated = Mask::FromBits(truth.values).Not().ToBitBuffer();
     return FromTruth(negated, std::move(truth.valid), operand->dtype().is_nullable());
 }
 
-Result<ArrayRef> EvaluateInList(const Expr &expr, const ArrayRef &scope) {
+Result<ArrayRef> EvaluateInList(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
     std::vector<ExprRef> equalities;
     for (const Scalar &candidate : expr.list()) {
         equalities.push_back(Eq(expr.child(0), Lit(candidate)));
     }
     if (equalities.empty()) {
-        VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope));
+        VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope, cache));
         return MakeCompareResult(BitBuffer::Full(scope->len(), false),
                                  Validity::FromMask(operand->validity_mask()),
                                  operand->dtype().is_nullable());
     }
-    return EvaluateNode(*Or(std::move(equalities)), scope);
+    return EvaluateNode(*Or(std::move(equalities)), scope, cache);
 }
 
-Result<ArrayRef> EvaluateStartsWith(const Expr &expr, const ArrayRef &scope) {
-    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope));
+Result<ArrayRef> EvaluateStartsWith(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
+    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope, cache));
     VX_ENSURE(operand->dtype().is_utf8() || operand->dtype().is_binary(), MismatchedTypes,
               "LIKE needs a string or binary operand, got {}", operand->dtype());
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(operand));
@@ -252,10 +253,10 @@ bool IsIntegerLiteral(const Scalar &literal) {
     return !literal.is_null() && literal.dtype().is_primitive() && IsInt(literal.dtype().ptype());
 }
 
-Result<ArrayRef> EvaluateBetween(const Expr &expr, const ArrayRef &scope) {
+Result<ArrayRef> EvaluateBetween(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
     const ExprRef &value = expr.child(0);
     if (IsIntegerLiteral(expr.lower()) && IsIntegerLiteral(expr.upper())) {
-        VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*value, scope));
+        VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*value, scope, cache));
         const DType &dtype = operand->dtype();
         if (dtype.is_primitive() && IsInt(dtype.ptype())) {
             // One range test instead of two comparisons and their AND; the bounds are clipped
@@ -275,7 +276,7 @@ Result<ArrayRef> EvaluateBetween(const Expr &expr, const ArrayRef &scope) {
     return EvaluateNode(
         *And(Compare(expr.lower_strict() ? CompareOp::Gt : CompareOp::Gte, value, Lit(expr.lower())),
              Compare(expr.upper_strict() ? CompareOp::Lt : CompareOp::Lte, value, Lit(expr.upper()))),
-        scope);
+        scope, cache);
 }
 
 Result<ArrayRef> EvaluateColumn(const Expr &expr, const ArrayRef &scope) {
@@ -287,12 +288,62 @@ Result<ArrayRef> EvaluateColumn(const Expr &expr, const ArrayRef &scope) {
     return field;
 }
 
+// The per-value results gathered by the codes; a result that is the same for every value
+// (a prefix no value has) needs no gather.
+Result<ArrayRef> GatherPerValue(const EvaluationCache::PerValue &per_value, const ArrayRef &codes) {
+    if (per_value.uniform.has_value()) {
+        return MakeCompareResult(BitBuffer::Full(codes->len(), *per_value.uniform), Validity::AllValid(),
+                                 per_value.result->dtype().is_nullable());
+    }
+    return Take(per_value.result, codes);
+}
+
+// With a scan's cache the predicate runs once over the whole dictionary, which the splits of
+// the scan share, instead of once per split over the values that split uses.
+std::optional<Result<ArrayRef>> EvaluateOverWholeDictionary(const Expr &expr,
+                                                            const std::string &column,
+                                                            const DictArray &dict,
+                                                            EvaluationCache &cache) {
+    auto codes = Canonicalize(dict.codes());
+    if (!codes.ok()) {
+        return Result<ArrayRef>(codes.status());
+    }
+    if (!(*codes)->validity_mask().all_true()) {
+        return std::nullopt;
+    }
+    const std::string key = expr.ToString();
+    if (auto known = cache.Find(key, dict.values())) {
+        return GatherPerValue(*known, *codes);
+    }
+    auto values_scope = StructArray::FromFields({column}, {dict.values()}, dict.values()->len());
+    if (!values_scope.ok()) {
+        return Result<ArrayRef>(values_scope.status());
+    }
+    auto result = EvaluateNode(expr, *values_scope, nullptr);
+    if (!result.ok()) {
+        return result;
+    }
+    EvaluationCache::PerValue per_value{*result, std::nullopt};
+    auto truth = ToTruth(*result);
+    if (!truth.ok()) {
+        return Result<ArrayRef>(truth.status());
+    }
+    const size_t valid = truth->valid.CountSetBits();
+    const size_t set = truth->values.CountSetBits();
+    if (valid == truth->valid.len() && (set == 0 || set == valid)) {
+        per_value.uniform = set != 0;
+    }
+    cache.Insert(key, dict.values(), per_value);
+    return GatherPerValue(per_value, *codes);
+}
+
 // A predicate over one dictionary-encoded column is a function of the value: evaluate it once
 // per dictionary value, then gather the results by the codes (one take, however many
 // comparisons and connectives the predicate has). nullopt when that does not apply: another
 // encoding, a dictionary no smaller than the rows, or null codes (a null row would then read
 // NULL where IS NULL or OR must see it).
-std::optional<Result<ArrayRef>> EvaluateOverDictionary(const Expr &expr, const ArrayRef &scope) {
+std::optional<Result<ArrayRef>>
+EvaluateOverDictionary(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
     if (expr.kind() == ExprKind::Column || expr.kind() == ExprKind::Literal) {
         return std::nullopt;
     }
@@ -305,6 +356,9 @@ std::optional<Result<ArrayRef>> EvaluateOverDictionary(const Expr &expr, const A
     std::shared_ptr<const DictArray> dict = field == nullptr ? nullptr : As<DictArray>(field);
     if (dict == nullptr) {
         return std::nullopt;
+    }
+    if (cache != nullptr) {
+        return EvaluateOverWholeDictionary(expr, columns[0], *dict, *cache);
     }
     if (dict->values()->len() * 8 > dict->len()) {
         // A dictionary shared by many chunks: evaluate over the values these rows use.
@@ -328,56 +382,72 @@ std::optional<Result<ArrayRef>> EvaluateOverDictionary(const Expr &expr, const A
     if (!values_scope.ok()) {
         return Result<ArrayRef>(values_scope.status());
     }
-    auto per_value = EvaluateNode(expr, *values_scope);
+    auto per_value = EvaluateNode(expr, *values_scope, nullptr);
     if (!per_value.ok()) {
         return per_value;
     }
     return Take(*per_value, *codes);
 }
 
-Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope) {
+Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
     switch (expr.kind()) {
         case ExprKind::Column:
             return EvaluateColumn(expr, scope);
         case ExprKind::Literal:
             return ArrayRef(ConstantArray::Make(expr.literal(), scope->len()));
         case ExprKind::Compare:
-            return EvaluateCompare(expr, scope);
+            return EvaluateCompare(expr, scope, cache);
         case ExprKind::And:
-            return Connective(expr, scope, true);
+            return Connective(expr, scope, cache, true);
         case ExprKind::Or:
-            return Connective(expr, scope, false);
+            return Connective(expr, scope, cache, false);
         case ExprKind::Not:
-            return EvaluateNot(expr, scope);
+            return EvaluateNot(expr, scope, cache);
         case ExprKind::IsNull:
-            return EvaluateNullTest(expr, scope, true);
+            return EvaluateNullTest(expr, scope, cache, true);
         case ExprKind::IsNotNull:
-            return EvaluateNullTest(expr, scope, false);
+            return EvaluateNullTest(expr, scope, cache, false);
         case ExprKind::InList:
-            return EvaluateInList(expr, scope);
+            return EvaluateInList(expr, scope, cache);
         case ExprKind::StartsWith:
-            return EvaluateStartsWith(expr, scope);
+            return EvaluateStartsWith(expr, scope, cache);
         case ExprKind::Between:
-            return EvaluateBetween(expr, scope);
+            return EvaluateBetween(expr, scope, cache);
     }
     return Status::Internal("unknown expression kind");
 }
 
 } // namespace
 
-Result<ArrayRef> Evaluate(const Expr &expr, const ArrayRef &scope) {
+Result<ArrayRef> Evaluate(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
     // Tried once per one-column subtree: its nodes would repeat the same decision (and the
     // same compaction) for the same column.
-    if (auto over_dictionary = EvaluateOverDictionary(expr, scope)) {
+    if (auto over_dictionary = EvaluateOverDictionary(expr, scope, cache)) {
         return *std::move(over_dictionary);
     }
-    return EvaluateNode(expr, scope);
+    return EvaluateNode(expr, scope, cache);
 }
 
-Result<Mask> EvaluateMask(const Expr &expr, const ArrayRef &scope) {
-    VX_ASSIGN_OR_RETURN(ArrayRef result, Evaluate(expr, scope));
+Result<Mask> EvaluateMask(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
+    VX_ASSIGN_OR_RETURN(ArrayRef result, Evaluate(expr, scope, cache));
     VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(result));
     return Mask::FromBits(truth.values).And(Mask::FromBits(truth.valid));
+}
+
+std::optional<EvaluationCache::PerValue> EvaluationCache::Find(const std::string &expr,
+                                                               const ArrayRef &values) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = entries_.find({expr, values.get()});
+    if (it == entries_.end()) {
+        return std::nullopt;
+    }
+    return it->second.second;
+}
+
+void EvaluationCache::Insert(const std::string &expr, const ArrayRef &values, PerValue per_value) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // The entry holds `values`, so no other array can take its address while it is a key.
+    entries_.try_emplace({expr, values.get()}, values, std::move(per_value));
 }
 
 } // namespace vortex::expr

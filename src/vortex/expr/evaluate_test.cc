@@ -198,6 +198,8 @@ TEST(EvaluateTest, PredicatesOverADictionaryMatchTheDecodedColumn) {
         IsNotNull(Col("s")),
         InList(Col("s"), {Str("banana"), Str("apricot")}),
         StartsWith(Col("s"), "ap"),
+        Eq(Col("s"), Lit(Str("zzz"))), // no value: the same result for every entry
+        Gte(Col("s"), Lit(Str("a"))),
     };
     // The same values followed by many unused ones: large dictionaries are compacted first.
     std::vector<Scalar> many = {Scalar::Utf8("apple", Nullability::Nullable), Scalar::Null(utf8),
@@ -209,6 +211,8 @@ TEST(EvaluateTest, PredicatesOverADictionaryMatchTheDecodedColumn) {
     auto large = ArrayFromScalars(utf8, many);
     ASSERT_TRUE(large.ok());
     for (const ArrayRef &dictionary : {*values, *large}) {
+        // Shared by every code array over this dictionary, as a scan's splits share it.
+        EvaluationCache cache;
         for (const ArrayRef &code_array : codes) {
             const ArrayRef dict = DictArray::Make(code_array, dictionary);
             auto decoded = dict->ToCanonical();
@@ -223,6 +227,13 @@ TEST(EvaluateTest, PredicatesOverADictionaryMatchTheDecodedColumn) {
                 ASSERT_TRUE(over_plain.ok()) << over_plain.status().ToString();
                 EXPECT_EQ(Truths(*over_dict), Truths(*over_plain))
                     << predicate->ToString() << (code_array->dtype().is_nullable() ? " (null codes)" : "");
+                for (int pass = 0; pass < 2; ++pass) { // the second pass finds the cached results
+                    auto cached = Evaluate(*predicate, *dict_scope, &cache);
+                    ASSERT_TRUE(cached.ok()) << cached.status().ToString();
+                    EXPECT_EQ(Truths(*cached), Truths(*over_plain))
+                        << predicate->ToString() << " with the cache";
+                    EXPECT_EQ((*cached)->dtype(), (*over_plain)->dtype()) << predicate->ToString();
+                }
             }
         }
     }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "vortex/buffer/mask.h"
+#include "vortex/expr/evaluate.h"
 #include "vortex/layout/array_cache.h"
 #include "vortex/layout/layouts/struct_layout.h"
 #include "vortex/scan/scan_options.h"
@@ -47,6 +48,8 @@ struct ScanPlan {
     size_t batch_rows = 65536;
     /// Decoded segments shared by the splits (mutable and thread-safe; see ArrayCache).
     std::shared_ptr<ArrayCache> cache;
+    /// The filter's per-dictionary results, shared by the splits (thread-safe).
+    std::shared_ptr<expr::EvaluationCache> filter_cache = std::make_shared<expr::EvaluationCache>();
     /// Rows removed by zone pruning before any data was read (for tests and inspection).
     uint64_t pruned_rows = 0;
 };

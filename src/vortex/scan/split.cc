@@ -80,7 +80,7 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
     std::map<size_t, ArrayRef> filter_columns;
     if (plan.filter) {
         VX_ASSIGN_OR_RETURN(ArrayRef scope, root.ReadFields(ctx, plan.filter_fields, split.begin, split.end));
-        VX_ASSIGN_OR_RETURN(Mask matched, expr::EvaluateMask(*plan.filter, scope));
+        VX_ASSIGN_OR_RETURN(Mask matched, expr::EvaluateMask(*plan.filter, scope, plan.filter_cache.get()));
         mask = mask.And(matched);
         const auto *fields = As<StructArray>(*scope);
         for (size_t i = 0; i < plan.filter_fields.size(); ++i) {
