@@ -17,6 +17,10 @@ namespace vortex {
 Result<std::vector<std::optional<bool>>>
 NaiveCompare(const ArrayRef &array, const Scalar &constant, CompareOp op);
 
+/// NaiveCompare over elements already read (ArrayToScalars), for checking many constants.
+std::vector<std::optional<bool>>
+NaiveCompare(const std::vector<Scalar> &values, const Scalar &constant, CompareOp op);
+
 /// The truth values of a Bool array (nullopt for null), for comparing with NaiveCompare.
 Result<std::vector<std::optional<bool>>> BoolValues(const ArrayRef &array);
 
