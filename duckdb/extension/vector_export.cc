@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
+#include <span>
+#include <type_traits>
+#include <vector>
 
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
@@ -364,6 +368,39 @@ SelectCodes(const PrimitiveArray &codes, size_t offset, size_t count, size_t val
     return Status::OK();
 }
 
+// The codes renumbered to the entries they use, in first-use order: `used` lists the original
+// entry of each new one. Null codes stay null; a code outside the values is an error.
+template <typename Code>
+Result<ArrayRef> RenumberCodes(const PrimitiveArray &codes, size_t values_len, std::vector<uint32_t> &used) {
+    constexpr uint32_t kUnseen = std::numeric_limits<uint32_t>::max();
+    std::vector<uint32_t> renumbered(values_len, kUnseen);
+    const std::span<const Code> values = codes.values_as<Code>();
+    const Validity &validity = codes.validity();
+    const bool all_valid = validity.kind() != Validity::Kind::Array;
+    std::vector<uint32_t> out(values.size(), 0);
+    for (size_t i = 0; i < values.size(); i++) {
+        if (!all_valid && !validity.is_valid(i)) {
+            continue;
+        }
+        const Code code = values[i];
+        bool negative = false;
+        if constexpr (std::is_signed_v<Code>) {
+            negative = code < 0;
+        }
+        if (negative || static_cast<uint64_t>(code) >= values_len) {
+            return Status::InvalidArgument("dictionary code {} at row {} is outside its {} values",
+                                           static_cast<int64_t>(code), i, values_len);
+        }
+        uint32_t &slot = renumbered[static_cast<size_t>(code)];
+        if (slot == kUnseen) {
+            slot = static_cast<uint32_t>(used.size());
+            used.push_back(static_cast<uint32_t>(code));
+        }
+        out[i] = slot;
+    }
+    return ArrayRef(PrimitiveArray::FromValues(out, validity));
+}
+
 } // namespace
 
 Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &array,
@@ -391,10 +428,29 @@ Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &a
     VX_ASSIGN_OR_RETURN(dd::LogicalType type, ToLogicalType(array->dtype()));
     ArrayRef values = dict->values();
     if (values->len() + 1 >= kDuckDBDictionaryLimit) {
-        // CompactValues decodes the codes itself.
-        VX_ASSIGN_OR_RETURN(const auto compact, dict->CompactValues());
-        out.codes_ = compact->codes();
-        values = compact->values();
+        // Converted whole once (and reused while the next splits share it); each split then
+        // gets a dictionary of the entries it uses, copied out of the converted one.
+        if (previous != nullptr && previous->full_source_values_ == values) {
+            out.full_values_ = previous->full_values_;
+        } else {
+            out.full_values_ = std::make_shared<dd::Vector>(type, values->len());
+            VX_RETURN_NOT_OK(ExportArray(values, *out.full_values_, Placement::Reference));
+        }
+        out.full_source_values_ = values;
+        VX_ASSIGN_OR_RETURN(const ArrayRef canonical_codes, Canonicalize(dict->codes()));
+        VX_ASSIGN_OR_RETURN(const auto codes, CanonicalAs<PrimitiveArray>(canonical_codes));
+        std::vector<uint32_t> used;
+        VX_ASSIGN_OR_RETURN(out.codes_, VisitIntPType(codes->ptype(), [&]<typename Code>() {
+                                return RenumberCodes<Code>(*codes, values->len(), used);
+                            }));
+        out.values_len_ = used.size();
+        out.values_ = std::make_shared<dd::Vector>(type, out.values_len_ + 1);
+        static_assert(sizeof(dd::sel_t) == sizeof(uint32_t));
+        dd::SelectionVector select(reinterpret_cast<dd::sel_t *>(used.data()));
+        dd::VectorOperations::Copy(*out.full_values_, *out.values_, select, out.values_len_, 0, 0);
+        dd::FlatVector::SetNull(*out.values_, out.values_len_, true);
+        out.id_ = new_id();
+        return std::optional<DictionaryExport>(std::move(out));
     } else {
         VX_ASSIGN_OR_RETURN(out.codes_, Canonicalize(dict->codes()));
         // Only an uncut dictionary can be shared with the next split.

@@ -45,6 +45,10 @@ private:
     /// The values they were converted from (kept alive, so identity comparisons stay sound).
     ArrayRef source_values_;
     size_t values_len_ = 0;
+    /// A dictionary too large for DuckDB's per-entry caching, converted whole; values_ then
+    /// holds only the entries this split uses, and codes_ is renumbered to them.
+    std::shared_ptr<::duckdb::Vector> full_values_;
+    ArrayRef full_source_values_;
     /// The codes, canonical.
     ArrayRef codes_;
     std::string id_;

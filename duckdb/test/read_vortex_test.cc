@@ -23,6 +23,7 @@
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
+#include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
 #include "vortex/vortex.h"
 
 #include "duckdb/extension/logical_types.h"
@@ -491,26 +492,49 @@ TEST(DictionaryExportTest, LargeDictionariesAreCompactedRowForRow) {
     for (size_t i = 0; i < 3000; ++i) {
         codes.push_back(i % 9 == 4 ? std::nullopt : std::optional<uint16_t>((i * 37) % 29'999));
     }
-    const ArrayRef dict = DictArray::Make(PrimitiveArray::FromOptionals(codes), values);
+    const ArrayRef plain_codes = PrimitiveArray::FromOptionals(codes);
+    auto packed_codes = fastlanes::BitPackEncode(plain_codes, 15);
+    ASSERT_TRUE(packed_codes.ok()) << packed_codes.status().ToString();
     int ids = 0;
-    auto exported = DictionaryExport::Make(dict, nullptr, [&] { return "test:" + std::to_string(ids++); });
-    ASSERT_TRUE(exported.ok()) << exported.status().ToString();
-    ASSERT_TRUE(exported->has_value());
-    for (size_t offset : {size_t{0}, size_t{2048}}) {
-        const size_t count = std::min<size_t>(2048, codes.size() - offset);
-        dd::Vector out(dd::LogicalType::VARCHAR);
-        ASSERT_TRUE((*exported)->Export(offset, count, out).ok());
-        ASSERT_EQ(out.GetVectorType(), dd::VectorType::DICTIONARY_VECTOR);
-        EXPECT_LT(dd::DictionaryVector::DictionarySize(out).GetIndex(), 20'000u);
-        for (size_t i = 0; i < count; ++i) {
-            const dd::Value value = out.GetValue(i);
-            const auto &code = codes[offset + i];
-            ASSERT_EQ(value.IsNull(), !code.has_value()) << offset + i;
-            if (code) {
-                ASSERT_EQ(value.ToString(), words[*code]) << offset + i;
+    std::optional<DictionaryExport> previous;
+    // Plain codes, then bit-packed codes over the same values (which reuse the converted
+    // dictionary of the previous export, as consecutive splits of a column do).
+    for (const ArrayRef &code_array : {plain_codes, *packed_codes}) {
+        const ArrayRef dict = DictArray::Make(code_array, values);
+        auto exported = DictionaryExport::Make(dict, previous ? &*previous : nullptr,
+                                               [&] { return "test:" + std::to_string(ids++); });
+        ASSERT_TRUE(exported.ok()) << exported.status().ToString();
+        ASSERT_TRUE(exported->has_value());
+        for (size_t offset : {size_t{0}, size_t{2048}}) {
+            const size_t count = std::min<size_t>(2048, codes.size() - offset);
+            dd::Vector out(dd::LogicalType::VARCHAR);
+            ASSERT_TRUE((*exported)->Export(offset, count, out).ok());
+            ASSERT_EQ(out.GetVectorType(), dd::VectorType::DICTIONARY_VECTOR);
+            EXPECT_LT(dd::DictionaryVector::DictionarySize(out).GetIndex(), 20'000u);
+            for (size_t i = 0; i < count; ++i) {
+                const dd::Value value = out.GetValue(i);
+                const auto &code = codes[offset + i];
+                ASSERT_EQ(value.IsNull(), !code.has_value()) << offset + i;
+                if (code) {
+                    ASSERT_EQ(value.ToString(), words[*code]) << offset + i;
+                }
             }
         }
+        previous = std::move(**exported);
     }
+    // A code past the values (encoded codes are only checked when decoded) is an error, not a
+    // read out of bounds.
+    std::vector<uint16_t> bad(100, 3);
+    bad[57] = 30'000;
+    auto bad_codes = fastlanes::BitPackEncode(PrimitiveArray::FromValues(bad), 15);
+    ASSERT_TRUE(bad_codes.ok());
+    auto bad_dict = DictArray::TryMake(*bad_codes, values);
+    ASSERT_TRUE(bad_dict.ok()) << bad_dict.status().ToString();
+    auto bad_export =
+        DictionaryExport::Make(*bad_dict, nullptr, [&] { return "test:" + std::to_string(ids++); });
+    ASSERT_FALSE(bad_export.ok());
+    EXPECT_NE(bad_export.status().message().find("outside"), std::string::npos)
+        << bad_export.status().ToString();
 }
 
 // COPY ... TO 'x.vortex' writes what read_vortex reads back: every DuckDB type with a Vortex
