@@ -200,9 +200,12 @@ std::optional<SplitRange> SelectRows(uint64_t begin,
     if (mask.all_false()) {
         return std::nullopt;
     }
-    SplitRange split{begin, end, std::nullopt, {}};
+    SplitRange split{begin, end, std::nullopt, {}, nullptr};
     if (!mask.all_true()) {
         split.selection = std::move(mask);
+    }
+    if (take) {
+        split.take_rows = std::make_shared<const std::vector<size_t>>(std::move(positions));
     }
     return split;
 }
@@ -215,7 +218,7 @@ std::vector<SplitRange> GroupSparseSplits(std::vector<SplitRange> splits, size_t
     for (SplitRange &split : splits) {
         const size_t rows = split.selection ? split.selection->true_count() : split.row_count();
         if (grouped.empty() || group_rows + rows > max_rows) {
-            grouped.push_back(SplitRange{split.begin, split.end, std::nullopt, {}});
+            grouped.push_back(SplitRange{split.begin, split.end, std::nullopt, {}, nullptr});
             group_rows = 0;
         }
         SplitRange &group = grouped.back();
@@ -225,7 +228,9 @@ std::vector<SplitRange> GroupSparseSplits(std::vector<SplitRange> splits, size_t
     }
     for (SplitRange &group : grouped) {
         if (group.pieces.size() == 1) {
-            group = std::move(group.pieces.front());
+            // Moved out first: assigning a member of group.pieces to group would free it mid-move.
+            SplitRange only = std::move(group.pieces.front());
+            group = std::move(only);
         }
     }
     return grouped;

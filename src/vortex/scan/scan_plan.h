@@ -28,6 +28,9 @@ struct SplitRange {
     /// result, and [begin, end) only spans them: a take gathers its few rows from many chunks
     /// in one task instead of one task per chunk.
     std::vector<SplitRange> pieces;
+    /// The selected rows (ascending, relative to begin) when they are take indices, so the
+    /// take need not recover them from `selection`.
+    std::shared_ptr<const std::vector<size_t>> take_rows;
 
     uint64_t row_count() const { return end - begin; }
 };

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
+#include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/builder/array_builder.h"
 #include "vortex/array/compute/filter.h"
@@ -50,9 +51,90 @@ Result<ArrayRef> KeepSelected(ArrayRef array, const Mask &mask) {
     return Filter(array, mask);
 }
 
+// Concatenates one column's pieces. Pieces of a dictionary column share its values: they
+// become one dictionary over the concatenated codes (decoded once, if at all, not per piece).
+Result<ArrayRef> ConcatColumn(const std::vector<ArrayRef> &parts, const DType &dtype) {
+    if (parts.size() == 1) {
+        return parts.front();
+    }
+    const auto *first = As<DictArray>(*parts.front());
+    bool shared_dictionary = first != nullptr;
+    std::vector<ArrayRef> codes;
+    for (const ArrayRef &part : parts) {
+        const auto *dict = As<DictArray>(*part);
+        if (!shared_dictionary || dict == nullptr || dict->values() != first->values() ||
+            dict->codes()->dtype() != first->codes()->dtype()) {
+            shared_dictionary = false;
+            break;
+        }
+        codes.push_back(dict->codes());
+    }
+    if (shared_dictionary) {
+        VX_ASSIGN_OR_RETURN(ArrayRef all_codes, ConcatCanonical(codes, first->codes()->dtype()));
+        VX_ASSIGN_OR_RETURN(auto dict, DictArray::TryMake(std::move(all_codes), first->values()));
+        return ArrayRef(std::move(dict));
+    }
+    return ConcatCanonical(parts, dtype);
+}
+
+// A take over several pieces without a filter, column by column: each column gathers its rows
+// from every piece and is concatenated once, instead of a struct per piece and a row-wise
+// concatenation of the structs.
+Result<ArrayRef> ExecuteTakePieces(const ScanPlan &plan, const SplitRange &split) {
+    LayoutReadContext ctx = plan.source.read_context();
+    ctx.cache = plan.cache.get();
+    const StructLayout &root = *plan.root_struct;
+    const auto &fields = plan.output_dtype.struct_fields();
+    std::vector<std::vector<ArrayRef>> parts(plan.projection.size());
+    size_t total = 0;
+    for (const SplitRange &piece : split.pieces) {
+        const std::vector<size_t> &rows = *piece.take_rows;
+        if (rows.empty()) {
+            continue;
+        }
+        total += rows.size();
+        const uint64_t begin = piece.begin + rows.front();
+        const uint64_t end = piece.begin + rows.back() + 1;
+        for (size_t c = 0; c < plan.projection.size(); ++c) {
+            VX_ASSIGN_OR_RETURN(ArrayRef column, root.field(plan.projection[c])->Read(ctx, begin, end));
+            if (rows.size() < end - begin) {
+                VX_ASSIGN_OR_RETURN(column, TakePositions(column, rows, rows.front()));
+            }
+            parts[c].push_back(std::move(column));
+        }
+    }
+    if (total == 0) {
+        return EmptyOf(plan.output_dtype);
+    }
+    std::vector<ArrayRef> columns;
+    for (size_t c = 0; c < parts.size(); ++c) {
+        VX_ASSIGN_OR_RETURN(ArrayRef column, ConcatColumn(parts[c], fields.dtypes[c]));
+        columns.push_back(std::move(column));
+    }
+    VX_ASSIGN_OR_RETURN(auto rows, StructArray::TryMake(plan.output_dtype, std::move(columns), total,
+                                                        Validity::From(plan.output_dtype.nullability())));
+    return ArrayRef(std::move(rows));
+}
+
+bool IsPlainTake(const ScanPlan &plan, const SplitRange &split) {
+    if (plan.filter || plan.root_struct == nullptr || plan.root_struct->validity() != nullptr ||
+        plan.projection.empty()) {
+        return false;
+    }
+    for (const SplitRange &piece : split.pieces) {
+        if (!piece.take_rows || !piece.pieces.empty()) {
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
+    if (!split.pieces.empty() && IsPlainTake(plan, split)) {
+        return ExecuteTakePieces(plan, split);
+    }
     if (!split.pieces.empty()) {
         std::vector<ArrayRef> parts;
         for (const SplitRange &piece : split.pieces) {
@@ -94,7 +176,9 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
     // Projected columns only over the span that still holds selected rows. A few rows (a
     // take) are found once and gathered, instead of every column's filter scanning the mask.
     std::optional<std::vector<size_t>> positions;
-    if (IsSparse(mask)) {
+    if (split.take_rows && !plan.filter && IsSparse(mask)) {
+        positions = *split.take_rows; // the mask was built from them
+    } else if (IsSparse(mask)) {
         positions = mask.Indices();
     }
     const auto [first, last] =
