@@ -156,10 +156,8 @@ std::optional<SplitRange> SelectRows(uint64_t begin,
             positions.push_back(static_cast<size_t>(*it - begin));
         }
     }
-    Mask mask = Mask::AllTrue(len);
     if (take) {
-        // Take indices outside the excluded ranges (both sorted): the mask comes straight from
-        // them, with its count known.
+        // Take indices outside the excluded ranges (both sorted) become the split's rows.
         if (!cut.empty()) {
             std::vector<size_t> kept;
             auto range = cut.begin();
@@ -174,8 +172,14 @@ std::optional<SplitRange> SelectRows(uint64_t begin,
             }
             positions = std::move(kept);
         }
-        mask = Mask::FromIndices(len, positions);
-    } else if (!cut.empty()) {
+        if (positions.empty()) {
+            return std::nullopt;
+        }
+        return SplitRange{
+            begin, end, std::nullopt, {}, std::make_shared<const std::vector<size_t>>(std::move(positions))};
+    }
+    Mask mask = Mask::AllTrue(len);
+    if (!cut.empty()) {
         // Excluded ranges (sorted, disjoint) are written as runs, not row by row: a pruned
         // file costs its number of zones, not its number of rows.
         uint64_t cut_rows = 0;
@@ -204,9 +208,6 @@ std::optional<SplitRange> SelectRows(uint64_t begin,
     if (!mask.all_true()) {
         split.selection = std::move(mask);
     }
-    if (take) {
-        split.take_rows = std::make_shared<const std::vector<size_t>>(std::move(positions));
-    }
     return split;
 }
 
@@ -216,7 +217,7 @@ std::vector<SplitRange> GroupSparseSplits(std::vector<SplitRange> splits, size_t
     std::vector<SplitRange> grouped;
     size_t group_rows = 0;
     for (SplitRange &split : splits) {
-        const size_t rows = split.selection ? split.selection->true_count() : split.row_count();
+        const size_t rows = split.selected_rows();
         if (grouped.empty() || group_rows + rows > max_rows) {
             grouped.push_back(SplitRange{split.begin, split.end, std::nullopt, {}, nullptr});
             group_rows = 0;

@@ -22,16 +22,30 @@ namespace vortex::scan {
 struct SplitRange {
     uint64_t begin = 0;
     uint64_t end = 0;
-    /// end - begin bits; nullopt selects every row.
+    /// end - begin bits; nullopt selects every row (unless take_rows says otherwise).
     std::optional<Mask> selection;
     /// When not empty, the split is these disjoint ranges, read one after another into one
     /// result, and [begin, end) only spans them: a take gathers its few rows from many chunks
     /// in one task instead of one task per chunk.
     std::vector<SplitRange> pieces;
-    /// The selected rows (ascending, relative to begin) when they are take indices, so the
-    /// take need not recover them from `selection`.
+    /// For a take: the selected rows (ascending, relative to begin), in place of `selection`
+    /// (a take of a few rows need not build and scan a bitmap of the whole split).
     std::shared_ptr<const std::vector<size_t>> take_rows;
 
+    /// The selected rows as a mask of end - begin bits.
+    Mask SelectionMask() const {
+        if (take_rows) {
+            return Mask::FromIndices(static_cast<size_t>(row_count()), *take_rows);
+        }
+        return selection ? *selection : Mask::AllTrue(static_cast<size_t>(row_count()));
+    }
+    /// How many rows the split selects.
+    size_t selected_rows() const {
+        if (take_rows) {
+            return take_rows->size();
+        }
+        return selection ? selection->true_count() : static_cast<size_t>(row_count());
+    }
     uint64_t row_count() const { return end - begin; }
 };
 

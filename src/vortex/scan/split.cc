@@ -95,10 +95,19 @@ Result<ArrayRef> ExecuteTakePieces(const ScanPlan &plan, const SplitRange &split
         total += rows.size();
         const uint64_t begin = piece.begin + rows.front();
         const uint64_t end = piece.begin + rows.back() + 1;
+        // One index array per piece, shared by its columns (a piece lies in one chunk).
+        ArrayRef indices;
+        if (rows.size() < end - begin) {
+            std::vector<uint32_t> offsets(rows.size());
+            for (size_t i = 0; i < rows.size(); ++i) {
+                offsets[i] = static_cast<uint32_t>(rows[i] - rows.front());
+            }
+            indices = PrimitiveArray::FromValues(offsets);
+        }
         for (size_t c = 0; c < plan.projection.size(); ++c) {
             VX_ASSIGN_OR_RETURN(ArrayRef column, root.field(plan.projection[c])->Read(ctx, begin, end));
-            if (rows.size() < end - begin) {
-                VX_ASSIGN_OR_RETURN(column, TakePositions(column, rows, rows.front()));
+            if (indices != nullptr) {
+                VX_ASSIGN_OR_RETURN(column, Take(column, indices));
             }
             parts[c].push_back(std::move(column));
         }
@@ -122,7 +131,7 @@ bool IsPlainTake(const ScanPlan &plan, const SplitRange &split) {
         return false;
     }
     for (const SplitRange &piece : split.pieces) {
-        if (!piece.take_rows || !piece.pieces.empty()) {
+        if (!piece.take_rows || !piece.pieces.empty() || piece.row_count() > UINT32_MAX) {
             return false;
         }
     }
@@ -151,7 +160,7 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
     LayoutReadContext ctx = plan.source.read_context();
     ctx.cache = plan.cache.get();
     const size_t len = static_cast<size_t>(split.row_count());
-    Mask mask = split.selection ? *split.selection : Mask::AllTrue(len);
+    Mask mask = split.SelectionMask();
     if (plan.root_struct == nullptr) {
         VX_ASSIGN_OR_RETURN(ArrayRef array, plan.source.layout->Read(ctx, split.begin, split.end));
         return KeepSelected(std::move(array), mask);
