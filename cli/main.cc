@@ -15,15 +15,15 @@
 
 namespace {
 
-// The allocator policy, VX_MALLOC_POLICY=arena1 (default) | glibc | mmap128k. glibc keeps one
-// arena per thread and raises its mmap threshold after large frees, so freed batches stay
-// cached per thread and peak memory grows with the executor size (seed 002: glibc 1.65x at 16
-// threads). One arena shares that cache (1.28x) and keeps decoding at full speed; a fixed
-// 128 KiB threshold returns every batch to the kernel (flat memory) but page-faults each new
-// batch in again, which made full decodes about 4x slower. `vx bench export` compares them.
+// The allocator policy for what does not go through MemoryPool, VX_MALLOC_POLICY=glibc
+// (default) | arena1 | mmap128k. Large buffers (decoded columns, segments) are MemoryPool's:
+// whole pages recycled through a small cache shared by all threads, so they no longer pile up
+// in glibc's per-thread arenas (seed 002: 1.06x peak memory at 16 threads vs 1, was 1.65x).
+// arena1 (one arena) and mmap128k (a fixed mmap threshold) remain for comparison; `vx bench
+// export` measures all three.
 void TuneAllocator() {
     const char *env = std::getenv("VX_MALLOC_POLICY");
-    const std::string_view policy = env != nullptr ? env : "arena1";
+    const std::string_view policy = env != nullptr ? env : "glibc";
     if (policy == "arena1") {
         mallopt(M_ARENA_MAX, 1);
     } else if (policy == "mmap128k") {

@@ -151,14 +151,14 @@ void RunExportBench(const BenchOptions &options, ExportArgs args) {
     WriteLargeFile(path, args.rows);
     const std::string exe = SelfExe();
     // Warm the page cache.
-    RunChildProcess(exe, path, 1, 0, "arena1");
+    RunChildProcess(exe, path, 1, 0, "glibc");
 
     nlohmann::ordered_json results = nlohmann::ordered_json::array();
     std::vector<std::vector<std::string>> table = {
         {"malloc", "threads", "peak RSS MiB (median)", "min", "above open MiB", "batches", "x vs first"}};
     int quiet_timeouts = 0;
     // The allocator policies vx knows (see cli/main.cc), vx's default first.
-    for (const std::string policy : {"arena1", "glibc", "mmap128k"}) {
+    for (const std::string policy : {"glibc", "arena1", "mmap128k"}) {
         double first = 0;
         double first_above = 0;
         for (size_t threads : args.threads) {
@@ -175,7 +175,7 @@ void RunExportBench(const BenchOptions &options, ExportArgs args) {
                 first = hwm.Median();
                 first_above = above.Median();
             }
-            const std::string malloc_mode = policy == "arena1" ? "arena1 (vx default)" : policy;
+            const std::string malloc_mode = policy == "glibc" ? "glibc (vx default)" : policy;
             double ratio = hwm.Median() / first;
             table.push_back({malloc_mode, std::to_string(threads), Fmt(hwm.Median(), 4), Fmt(hwm.Min(), 4),
                              Fmt(above.Median(), 4), std::to_string(batches), Fmt(ratio)});

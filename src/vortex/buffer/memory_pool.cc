@@ -3,7 +3,10 @@
 #include "vortex/buffer/memory_pool.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <new>
+#include <sys/mman.h>
 
 #include "vortex/base/bits.h"
 #include "vortex/base/check.h"
@@ -15,18 +18,118 @@ size_t PaddedSize(size_t size, size_t alignment) {
     return bits::RoundUp(std::max<size_t>(size, 1), std::max(alignment, kDefaultAlignment));
 }
 
+// Large buffers (decoded columns, read segments) bypass malloc. glibc keeps freed large blocks
+// in per-thread arenas once its mmap threshold has risen, so peak memory grew with the number
+// of decoding threads (seed 002); a fixed low threshold instead page-faults every new buffer in.
+// Here they are whole pages in power-of-two size classes, and a freed block waits in a small
+// lock-free cache (bounded in bytes, shared by all threads) for the next buffer of its class.
+constexpr size_t kLargeBytes = size_t{256} << 10;
+constexpr unsigned kMinClass = 18;       // 256 KiB
+constexpr unsigned kMaxCachedClass = 26; // 64 MiB; larger blocks are always unmapped
+constexpr size_t kSlotsPerClass = 8;
+constexpr int64_t kCacheBytes = int64_t{32} << 20;
+
+struct LargeBlockCache {
+    std::array<std::array<std::atomic<void *>, kSlotsPerClass>, kMaxCachedClass - kMinClass + 1> slots{};
+    std::atomic<int64_t> bytes{0};
+};
+
+LargeBlockCache &Cache() {
+    static LargeBlockCache cache;
+    return cache;
+}
+
+unsigned SizeClass(size_t padded) {
+    return std::max<unsigned>(kMinClass, static_cast<unsigned>(std::bit_width(padded - 1)));
+}
+
+bool IsLarge(size_t padded, size_t alignment) {
+    return padded >= kLargeBytes && alignment <= 4096;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kPageLargeBlocksByDefault = false;
+#else
+constexpr bool kPageLargeBlocksByDefault = true;
+#endif
+
+void *TakeCached(unsigned size_class) {
+    if (size_class > kMaxCachedClass) {
+        return nullptr;
+    }
+    LargeBlockCache &cache = Cache();
+    for (std::atomic<void *> &slot : cache.slots[size_class - kMinClass]) {
+        if (slot.load(std::memory_order_relaxed) == nullptr) {
+            continue;
+        }
+        if (void *block = slot.exchange(nullptr, std::memory_order_acquire)) {
+            cache.bytes.fetch_sub(int64_t{1} << size_class, std::memory_order_relaxed);
+            return block;
+        }
+    }
+    return nullptr;
+}
+
+bool PutCached(void *block, unsigned size_class) {
+    if (size_class > kMaxCachedClass) {
+        return false;
+    }
+    LargeBlockCache &cache = Cache();
+    const int64_t block_bytes = int64_t{1} << size_class;
+    if (cache.bytes.fetch_add(block_bytes, std::memory_order_relaxed) + block_bytes > kCacheBytes) {
+        cache.bytes.fetch_sub(block_bytes, std::memory_order_relaxed);
+        return false;
+    }
+    for (std::atomic<void *> &slot : cache.slots[size_class - kMinClass]) {
+        void *expected = nullptr;
+        if (slot.compare_exchange_strong(expected, block, std::memory_order_release,
+                                         std::memory_order_relaxed)) {
+            return true;
+        }
+    }
+    cache.bytes.fetch_sub(block_bytes, std::memory_order_relaxed);
+    return false;
+}
+
+uint8_t *AllocateLarge(size_t padded) {
+    const unsigned size_class = SizeClass(padded);
+    if (void *cached = TakeCached(size_class)) {
+        return static_cast<uint8_t *>(cached);
+    }
+    void *block =
+        mmap(nullptr, size_t{1} << size_class, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (block == MAP_FAILED) {
+        throw std::bad_alloc();
+    }
+    return static_cast<uint8_t *>(block);
+}
+
+void FreeLarge(uint8_t *data, size_t padded) {
+    const unsigned size_class = SizeClass(padded);
+    if (!PutCached(data, size_class)) {
+        munmap(data, size_t{1} << size_class);
+    }
+}
+
 } // namespace
 
+MemoryPool::MemoryPool(bool page_large_blocks) : page_large_blocks_(page_large_blocks) {}
+
 MemoryPool &MemoryPool::Default() {
-    static MemoryPool pool;
+    static MemoryPool pool(kPageLargeBlocksByDefault);
     return pool;
 }
 
 uint8_t *MemoryPool::Allocate(size_t size, size_t alignment) {
     VX_CHECK(bits::IsPowerOfTwo(alignment));
     const size_t padded = PaddedSize(size, alignment);
-    const std::align_val_t align{std::max(alignment, kDefaultAlignment)};
-    auto *data = static_cast<uint8_t *>(::operator new(padded, align));
+    uint8_t *data = nullptr;
+    if (page_large_blocks_ && IsLarge(padded, alignment)) {
+        data = AllocateLarge(padded);
+    } else {
+        data = static_cast<uint8_t *>(
+            ::operator new (padded, std::align_val_t{std::max(alignment, kDefaultAlignment)}));
+    }
     bytes_allocated_.fetch_add(static_cast<int64_t>(padded), std::memory_order_relaxed);
     return data;
 }
@@ -36,7 +139,11 @@ void MemoryPool::Free(uint8_t *data, size_t size, size_t alignment) noexcept {
         return;
     }
     const size_t padded = PaddedSize(size, alignment);
-    ::operator delete (data, std::align_val_t{std::max(alignment, kDefaultAlignment)});
+    if (page_large_blocks_ && IsLarge(padded, alignment)) {
+        FreeLarge(data, padded);
+    } else {
+        ::operator delete (data, std::align_val_t{std::max(alignment, kDefaultAlignment)});
+    }
     bytes_allocated_.fetch_sub(static_cast<int64_t>(padded), std::memory_order_relaxed);
 }
 

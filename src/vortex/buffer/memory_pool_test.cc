@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "vortex/buffer/memory_pool.h"
+
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace vortex {
+namespace {
+
+// Fills [data, data + size) with a pattern of `seed` and checks it back.
+bool FillAndCheck(uint8_t *data, size_t size, uint8_t seed) {
+    for (size_t i = 0; i < size; i += 997) {
+        data[i] = static_cast<uint8_t>(seed + i);
+    }
+    data[size - 1] = seed;
+    for (size_t i = 0; i < size - 1; i += 997) {
+        if (data[i] != static_cast<uint8_t>(seed + i)) {
+            return false;
+        }
+    }
+    return data[size - 1] == seed;
+}
+
+// Page-backed large blocks (what Default() uses outside AddressSanitizer): sizes on both
+// sides of the threshold and of a size class, alignment, accounting, and reuse of a freed
+// block by the next buffer of its class.
+TEST(MemoryPoolTest, LargeBlocksAreWholePagesAndRecycled) {
+    MemoryPool pool(/*page_large_blocks=*/true);
+    for (size_t size : {size_t{1}, size_t{4096}, (size_t{256} << 10) - 64, size_t{256} << 10,
+                        (size_t{256} << 10) + 1, size_t{3} << 20, size_t{70} << 20}) {
+        for (size_t alignment : {size_t{8}, size_t{64}, size_t{4096}, size_t{8192}}) {
+            const int64_t before = pool.bytes_allocated();
+            uint8_t *data = pool.Allocate(size, alignment);
+            ASSERT_NE(data, nullptr);
+            EXPECT_EQ(reinterpret_cast<uintptr_t>(data) % alignment, 0u) << size << " " << alignment;
+            EXPECT_GE(pool.bytes_allocated(), before + static_cast<int64_t>(size));
+            EXPECT_TRUE(FillAndCheck(data, size, static_cast<uint8_t>(size + alignment)));
+            pool.Free(data, size, alignment);
+            EXPECT_EQ(pool.bytes_allocated(), before);
+        }
+    }
+    // A freed 1 MiB block serves the next buffer of the same class.
+    uint8_t *first = pool.Allocate(size_t{1} << 20, 64);
+    pool.Free(first, size_t{1} << 20, 64);
+    uint8_t *second = pool.Allocate((size_t{1} << 20) - 4096, 64);
+    EXPECT_EQ(first, second);
+    EXPECT_TRUE(FillAndCheck(second, (size_t{1} << 20) - 4096, 7));
+    pool.Free(second, (size_t{1} << 20) - 4096, 64);
+}
+
+// Threads allocating and freeing large blocks at once never share a live block.
+TEST(MemoryPoolTest, ConcurrentLargeBlocksStayDistinct) {
+    MemoryPool pool(/*page_large_blocks=*/true);
+    std::vector<std::thread> threads;
+    std::vector<int> failures(4, 0);
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&, t] {
+            for (int round = 0; round < 200; ++round) {
+                const size_t size = (size_t{256} << 10) * (1 + (round + t) % 5);
+                uint8_t *data = pool.Allocate(size, 64);
+                std::memset(data, t + 1, size);
+                for (size_t i = 0; i < size; i += 4093) {
+                    failures[t] += data[i] != t + 1;
+                }
+                pool.Free(data, size, 64);
+            }
+        });
+    }
+    for (std::thread &thread : threads) {
+        thread.join();
+    }
+    EXPECT_EQ(failures, std::vector<int>(4, 0));
+    EXPECT_EQ(pool.bytes_allocated(), 0);
+}
+
+} // namespace
+} // namespace vortex
