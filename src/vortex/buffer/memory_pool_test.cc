@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "vortex/buffer/memory_pool.h"
-
 #include <cstring>
 #include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "vortex/buffer/memory_pool.h"
 
 namespace vortex {
 namespace {
