@@ -343,6 +343,20 @@ constexpr size_t kMaxDictionaryValues = size_t{1} << 20;
 // shared by a whole column is cut down to the entries one split uses.
 constexpr size_t kDuckDBDictionaryLimit = 20000;
 
+// The DictArray leaves encoded codes unchecked until they are decoded: this is where.
+template <typename Code>
+Result<size_t> CheckedCode(Code code, size_t row, size_t values_len) {
+    bool negative = false;
+    if constexpr (std::is_signed_v<Code>) {
+        negative = code < 0;
+    }
+    if (negative || static_cast<uint64_t>(code) >= values_len) {
+        return Status::InvalidArgument("dictionary code {} at row {} is outside its {} values",
+                                       static_cast<int64_t>(code), row, values_len);
+    }
+    return static_cast<size_t>(code);
+}
+
 template <typename Code>
 Status
 SelectCodes(const PrimitiveArray &codes, size_t offset, size_t count, size_t values_len, dd::sel_t *sel) {
@@ -353,16 +367,7 @@ SelectCodes(const PrimitiveArray &codes, size_t offset, size_t count, size_t val
             sel[i] = static_cast<dd::sel_t>(values_len); // the null entry
             continue;
         }
-        const Code code = values[i];
-        // The DictArray leaves encoded codes unchecked until they are decoded: this is where.
-        bool negative = false;
-        if constexpr (std::is_signed_v<Code>) {
-            negative = code < 0;
-        }
-        if (negative || static_cast<uint64_t>(code) >= values_len) {
-            return Status::InvalidArgument("dictionary code {} at row {} is outside its {} values",
-                                           static_cast<int64_t>(code), offset + i, values_len);
-        }
+        VX_ASSIGN_OR_RETURN(const size_t code, CheckedCode(values[i], offset + i, values_len));
         sel[i] = static_cast<dd::sel_t>(code);
     }
     return Status::OK();
@@ -382,16 +387,8 @@ Result<ArrayRef> RenumberCodes(const PrimitiveArray &codes, size_t values_len, s
         if (!all_valid && !validity.is_valid(i)) {
             continue;
         }
-        const Code code = values[i];
-        bool negative = false;
-        if constexpr (std::is_signed_v<Code>) {
-            negative = code < 0;
-        }
-        if (negative || static_cast<uint64_t>(code) >= values_len) {
-            return Status::InvalidArgument("dictionary code {} at row {} is outside its {} values",
-                                           static_cast<int64_t>(code), i, values_len);
-        }
-        uint32_t &slot = renumbered[static_cast<size_t>(code)];
+        VX_ASSIGN_OR_RETURN(const size_t code, CheckedCode(values[i], i, values_len));
+        uint32_t &slot = renumbered[code];
         if (slot == kUnseen) {
             slot = static_cast<uint32_t>(used.size());
             used.push_back(static_cast<uint32_t>(code));
