@@ -54,64 +54,56 @@ inline void TailWord(const U *values, size_t n, size_t w, U base, U span, uint64
 
 #define VORTEX_AVX512 __attribute__((target("avx512f,avx512bw")))
 
-VORTEX_AVX512 void
-Avx512Words64(const uint64_t *values, size_t n, uint64_t base, uint64_t span, uint64_t *words) {
-    const __m512i b = _mm512_set1_epi64(static_cast<long long>(base));
-    const __m512i s = _mm512_set1_epi64(static_cast<long long>(span));
+// Per width: broadcast, and the mask of `(x - b) <= s` over one vector of kLanes values.
+template <typename U>
+struct Avx512Lanes;
+template <>
+struct Avx512Lanes<uint64_t> {
+    static constexpr int kLanes = 8;
+    VORTEX_AVX512 static __m512i Set(uint64_t v) { return _mm512_set1_epi64(static_cast<long long>(v)); }
+    VORTEX_AVX512 static uint64_t Inside(__m512i x, __m512i b, __m512i s) {
+        return _mm512_cmple_epu64_mask(_mm512_sub_epi64(x, b), s);
+    }
+};
+template <>
+struct Avx512Lanes<uint32_t> {
+    static constexpr int kLanes = 16;
+    VORTEX_AVX512 static __m512i Set(uint32_t v) { return _mm512_set1_epi32(static_cast<int>(v)); }
+    VORTEX_AVX512 static uint64_t Inside(__m512i x, __m512i b, __m512i s) {
+        return _mm512_cmple_epu32_mask(_mm512_sub_epi32(x, b), s);
+    }
+};
+template <>
+struct Avx512Lanes<uint16_t> {
+    static constexpr int kLanes = 32;
+    VORTEX_AVX512 static __m512i Set(uint16_t v) { return _mm512_set1_epi16(static_cast<short>(v)); }
+    VORTEX_AVX512 static uint64_t Inside(__m512i x, __m512i b, __m512i s) {
+        return _mm512_cmple_epu16_mask(_mm512_sub_epi16(x, b), s);
+    }
+};
+template <>
+struct Avx512Lanes<uint8_t> {
+    static constexpr int kLanes = 64;
+    VORTEX_AVX512 static __m512i Set(uint8_t v) { return _mm512_set1_epi8(static_cast<char>(v)); }
+    VORTEX_AVX512 static uint64_t Inside(__m512i x, __m512i b, __m512i s) {
+        return _mm512_cmple_epu8_mask(_mm512_sub_epi8(x, b), s);
+    }
+};
+
+template <typename U>
+VORTEX_AVX512 void Avx512Words(const U *values, size_t n, U base, U span, uint64_t *words) {
+    using Lanes = Avx512Lanes<U>;
+    const __m512i b = Lanes::Set(base);
+    const __m512i s = Lanes::Set(span);
     size_t w = 0;
     for (; (w + 1) * 64 <= n; ++w) {
-        const uint64_t *v = values + w * 64;
+        const U *v = values + w * 64;
         uint64_t word = 0;
-        for (int k = 0; k < 8; ++k) {
-            const __m512i x = _mm512_loadu_si512(v + 8 * k);
-            word |= static_cast<uint64_t>(_mm512_cmple_epu64_mask(_mm512_sub_epi64(x, b), s)) << (8 * k);
+        for (int k = 0; k < 64 / Lanes::kLanes; ++k) {
+            word |= Lanes::Inside(_mm512_loadu_si512(v + Lanes::kLanes * k), b, s)
+                    << (Lanes::kLanes * k % 64);
         }
         words[w] = word;
-    }
-    TailWord(values, n, w, base, span, words);
-}
-
-VORTEX_AVX512 void
-Avx512Words32(const uint32_t *values, size_t n, uint32_t base, uint32_t span, uint64_t *words) {
-    const __m512i b = _mm512_set1_epi32(static_cast<int>(base));
-    const __m512i s = _mm512_set1_epi32(static_cast<int>(span));
-    size_t w = 0;
-    for (; (w + 1) * 64 <= n; ++w) {
-        const uint32_t *v = values + w * 64;
-        uint64_t word = 0;
-        for (int k = 0; k < 4; ++k) {
-            const __m512i x = _mm512_loadu_si512(v + 16 * k);
-            word |= static_cast<uint64_t>(_mm512_cmple_epu32_mask(_mm512_sub_epi32(x, b), s)) << (16 * k);
-        }
-        words[w] = word;
-    }
-    TailWord(values, n, w, base, span, words);
-}
-
-VORTEX_AVX512 void
-Avx512Words16(const uint16_t *values, size_t n, uint16_t base, uint16_t span, uint64_t *words) {
-    const __m512i b = _mm512_set1_epi16(static_cast<short>(base));
-    const __m512i s = _mm512_set1_epi16(static_cast<short>(span));
-    size_t w = 0;
-    for (; (w + 1) * 64 <= n; ++w) {
-        const uint16_t *v = values + w * 64;
-        const __m512i lo = _mm512_loadu_si512(v);
-        const __m512i hi = _mm512_loadu_si512(v + 32);
-        words[w] = static_cast<uint64_t>(_mm512_cmple_epu16_mask(_mm512_sub_epi16(lo, b), s)) |
-                   static_cast<uint64_t>(_mm512_cmple_epu16_mask(_mm512_sub_epi16(hi, b), s)) << 32;
-    }
-    TailWord(values, n, w, base, span, words);
-}
-
-VORTEX_AVX512 void
-Avx512Words8(const uint8_t *values, size_t n, uint8_t base, uint8_t span, uint64_t *words) {
-    const __m512i b = _mm512_set1_epi8(static_cast<char>(base));
-    const __m512i s = _mm512_set1_epi8(static_cast<char>(span));
-    size_t w = 0;
-    for (; (w + 1) * 64 <= n; ++w) {
-        const uint8_t *v = values + w * 64;
-        words[w] =
-            static_cast<uint64_t>(_mm512_cmple_epu8_mask(_mm512_sub_epi8(_mm512_loadu_si512(v), b), s));
     }
     TailWord(values, n, w, base, span, words);
 }
@@ -214,13 +206,13 @@ WordsFn<U> VariantOf(internal::IntRangeIsa isa) {
     }
     const bool avx512 = isa == IntRangeIsa::Avx512;
     if constexpr (std::is_same_v<U, uint64_t>) {
-        return avx512 ? &Avx512Words64 : &Avx2Words64;
+        return avx512 ? &Avx512Words<U> : &Avx2Words64;
     } else if constexpr (std::is_same_v<U, uint32_t>) {
-        return avx512 ? &Avx512Words32 : &Avx2Words32;
+        return avx512 ? &Avx512Words<U> : &Avx2Words32;
     } else if constexpr (std::is_same_v<U, uint16_t>) {
-        return avx512 ? &Avx512Words16 : &Avx2Words16;
+        return avx512 ? &Avx512Words<U> : &Avx2Words16;
     } else {
-        return avx512 ? &Avx512Words8 : &Avx2Words8;
+        return avx512 ? &Avx512Words<U> : &Avx2Words8;
     }
 }
 
