@@ -159,7 +159,6 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
     }
     LayoutReadContext ctx = plan.source.read_context();
     ctx.cache = plan.cache.get();
-    const size_t len = static_cast<size_t>(split.row_count());
     Mask mask = split.SelectionMask();
     if (plan.root_struct == nullptr) {
         VX_ASSIGN_OR_RETURN(ArrayRef array, plan.source.layout->Read(ctx, split.begin, split.end));
