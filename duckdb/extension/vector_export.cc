@@ -343,18 +343,22 @@ constexpr size_t kMaxDictionaryValues = size_t{1} << 20;
 // shared by a whole column is cut down to the entries one split uses.
 constexpr size_t kDuckDBDictionaryLimit = 20000;
 
-// The DictArray leaves encoded codes unchecked until they are decoded: this is where.
+// The DictArray leaves encoded codes unchecked until they are decoded: this is where. (A bool
+// and a separate error, not a Result per code: these run once per row.)
 template <typename Code>
-Result<size_t> CheckedCode(Code code, size_t row, size_t values_len) {
-    bool negative = false;
+bool CodeInRange(Code code, size_t values_len) {
     if constexpr (std::is_signed_v<Code>) {
-        negative = code < 0;
+        if (code < 0) {
+            return false;
+        }
     }
-    if (negative || static_cast<uint64_t>(code) >= values_len) {
-        return Status::InvalidArgument("dictionary code {} at row {} is outside its {} values",
-                                       static_cast<int64_t>(code), row, values_len);
-    }
-    return static_cast<size_t>(code);
+    return static_cast<uint64_t>(code) < values_len;
+}
+
+template <typename Code>
+Status CodeOutOfRange(Code code, size_t row, size_t values_len) {
+    return Status::InvalidArgument("dictionary code {} at row {} is outside its {} values",
+                                   static_cast<int64_t>(code), row, values_len);
 }
 
 template <typename Code>
@@ -367,8 +371,10 @@ SelectCodes(const PrimitiveArray &codes, size_t offset, size_t count, size_t val
             sel[i] = static_cast<dd::sel_t>(values_len); // the null entry
             continue;
         }
-        VX_ASSIGN_OR_RETURN(const size_t code, CheckedCode(values[i], offset + i, values_len));
-        sel[i] = static_cast<dd::sel_t>(code);
+        if (!CodeInRange(values[i], values_len)) {
+            return CodeOutOfRange(values[i], offset + i, values_len);
+        }
+        sel[i] = static_cast<dd::sel_t>(values[i]);
     }
     return Status::OK();
 }
@@ -387,11 +393,13 @@ Result<ArrayRef> RenumberCodes(const PrimitiveArray &codes, size_t values_len, s
         if (!all_valid && !validity.is_valid(i)) {
             continue;
         }
-        VX_ASSIGN_OR_RETURN(const size_t code, CheckedCode(values[i], i, values_len));
-        uint32_t &slot = renumbered[code];
+        if (!CodeInRange(values[i], values_len)) {
+            return CodeOutOfRange(values[i], i, values_len);
+        }
+        uint32_t &slot = renumbered[static_cast<size_t>(values[i])];
         if (slot == kUnseen) {
             slot = static_cast<uint32_t>(used.size());
-            used.push_back(static_cast<uint32_t>(code));
+            used.push_back(static_cast<uint32_t>(values[i]));
         }
         out[i] = slot;
     }

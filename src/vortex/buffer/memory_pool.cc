@@ -26,8 +26,8 @@ size_t PaddedSize(size_t size, size_t alignment) {
 constexpr size_t kLargeBytes = size_t{256} << 10;
 constexpr unsigned kMinClass = 18;       // 256 KiB
 constexpr unsigned kMaxCachedClass = 26; // 64 MiB; larger blocks are always unmapped
-constexpr size_t kSlotsPerClass = 8;
-constexpr int64_t kCacheBytes = int64_t{32} << 20;
+constexpr size_t kSlotsPerClass = 64;
+constexpr int64_t kCacheBytes = int64_t{64} << 20;
 
 struct LargeBlockCache {
     std::array<std::array<std::atomic<void *>, kSlotsPerClass>, kMaxCachedClass - kMinClass + 1> slots{};
