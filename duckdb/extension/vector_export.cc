@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <limits>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -379,33 +378,6 @@ SelectCodes(const PrimitiveArray &codes, size_t offset, size_t count, size_t val
     return Status::OK();
 }
 
-// The codes renumbered to the entries they use, in first-use order: `used` lists the original
-// entry of each new one. Null codes stay null; a code outside the values is an error.
-template <typename Code>
-Result<ArrayRef> RenumberCodes(const PrimitiveArray &codes, size_t values_len, std::vector<uint32_t> &used) {
-    constexpr uint32_t kUnseen = std::numeric_limits<uint32_t>::max();
-    std::vector<uint32_t> renumbered(values_len, kUnseen);
-    const std::span<const Code> values = codes.values_as<Code>();
-    const Validity &validity = codes.validity();
-    const bool all_valid = validity.kind() != Validity::Kind::Array;
-    std::vector<uint32_t> out(values.size(), 0);
-    for (size_t i = 0; i < values.size(); i++) {
-        if (!all_valid && !validity.is_valid(i)) {
-            continue;
-        }
-        if (!CodeInRange(values[i], values_len)) {
-            return CodeOutOfRange(values[i], i, values_len);
-        }
-        uint32_t &slot = renumbered[static_cast<size_t>(values[i])];
-        if (slot == kUnseen) {
-            slot = static_cast<uint32_t>(used.size());
-            used.push_back(static_cast<uint32_t>(values[i]));
-        }
-        out[i] = slot;
-    }
-    return ArrayRef(PrimitiveArray::FromValues(out, validity));
-}
-
 } // namespace
 
 Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &array,
@@ -442,12 +414,9 @@ Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &a
             VX_RETURN_NOT_OK(ExportArray(values, *out.full_values_, Placement::Reference));
         }
         out.full_source_values_ = values;
-        VX_ASSIGN_OR_RETURN(const ArrayRef canonical_codes, Canonicalize(dict->codes()));
-        VX_ASSIGN_OR_RETURN(const auto codes, CanonicalAs<PrimitiveArray>(canonical_codes));
-        std::vector<uint32_t> used;
-        VX_ASSIGN_OR_RETURN(out.codes_, VisitIntPType(codes->ptype(), [&]<typename Code>() {
-                                return RenumberCodes<Code>(*codes, values->len(), used);
-                            }));
+        VX_ASSIGN_OR_RETURN(DictArray::RenumberedCodes renumbered, dict->RenumberCodes());
+        out.codes_ = std::move(renumbered.codes);
+        std::vector<uint32_t> &used = renumbered.used;
         out.values_len_ = used.size();
         out.values_ = std::make_shared<dd::Vector>(type, out.values_len_ + 1);
         static_assert(sizeof(dd::sel_t) == sizeof(uint32_t));

@@ -186,18 +186,19 @@ std::optional<Result<Scalar>> DictArray::ScalarAtImpl(size_t i) const {
     return ScalarAtAs(values(), static_cast<size_t>(index), dtype());
 }
 
-Result<std::shared_ptr<const DictArray>> DictArray::CompactValues() const {
+Result<DictArray::RenumberedCodes> DictArray::RenumberCodes() const {
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(codes()));
     VX_ASSIGN_OR_RETURN(const auto codes, CanonicalAs<PrimitiveArray>(canonical));
     const size_t values_len = values()->len();
     std::vector<uint32_t> remap(values_len, UINT32_MAX);
-    std::vector<uint32_t> used; // the original code of each new one
-    std::vector<uint32_t> compact(codes->len(), 0);
+    RenumberedCodes out;
+    std::vector<uint32_t> renumbered(codes->len(), 0);
+    const Validity &validity = codes->validity();
+    const bool all_valid = validity.kind() != Validity::Kind::Array;
     VX_RETURN_NOT_OK(VisitIntPType(codes->ptype(), [&]<typename C>() -> Status {
         const std::span<const C> raw = codes->values_as<C>();
-        const Validity &validity = codes->validity();
         for (size_t i = 0; i < raw.size(); ++i) {
-            if (!validity.is_valid(i)) {
+            if (!all_valid && !validity.is_valid(i)) {
                 continue; // null codes stay null (their slot reads 0)
             }
             const C code = raw[i];
@@ -210,16 +211,21 @@ Result<std::shared_ptr<const DictArray>> DictArray::CompactValues() const {
                       values_len);
             uint32_t &slot = remap[static_cast<size_t>(code)];
             if (slot == UINT32_MAX) {
-                slot = static_cast<uint32_t>(used.size());
-                used.push_back(static_cast<uint32_t>(code));
+                slot = static_cast<uint32_t>(out.used.size());
+                out.used.push_back(static_cast<uint32_t>(code));
             }
-            compact[i] = slot;
+            renumbered[i] = slot;
         }
         return Status::OK();
     }));
-    VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(values(), PrimitiveArray::FromValues(used)));
-    return TryMake(PrimitiveArray::FromValues(compact, codes->validity()), std::move(taken),
-                   /*all_values_referenced=*/true);
+    out.codes = PrimitiveArray::FromValues(renumbered, validity);
+    return out;
+}
+
+Result<std::shared_ptr<const DictArray>> DictArray::CompactValues() const {
+    VX_ASSIGN_OR_RETURN(RenumberedCodes renumbered, RenumberCodes());
+    VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(values(), PrimitiveArray::FromValues(renumbered.used)));
+    return TryMake(std::move(renumbered.codes), std::move(taken), /*all_values_referenced=*/true);
 }
 
 Result<ArrayRef> DictArray::WithCodes(Result<ArrayRef> new_codes) const {

@@ -59,6 +59,14 @@ public:
     const ArrayRef &codes() const { return children()[0]; }
     const ArrayRef &values() const { return children()[1]; }
     bool all_values_referenced() const { return all_values_referenced_; }
+    /// The codes renumbered to the values they use, in order of first use (u32, null codes
+    /// kept null), and `used`: the original code of each new one. Codes past the values are
+    /// an error.
+    struct RenumberedCodes {
+        ArrayRef codes;
+        std::vector<uint32_t> used;
+    };
+    Result<RenumberedCodes> RenumberCodes() const;
     /// The same rows over only the values the codes use: codes renumbered (u32) in order of
     /// first use, values taken in that order. A large dictionary shared by many chunks
     /// becomes one the size of what a chunk holds, so per-value work (a predicate, a hash)
