@@ -298,95 +298,85 @@ Result<ArrayRef> GatherPerValue(const EvaluationCache::PerValue &per_value, cons
     return Take(per_value.result, codes);
 }
 
+// The dictionary's codes, canonical; nullopt when some are null (a null row would then read
+// the predicate's value where IS NULL or OR must see NULL).
+Result<std::optional<ArrayRef>> NonNullCodes(const DictArray &dict) {
+    VX_ASSIGN_OR_RETURN(ArrayRef codes, Canonicalize(dict.codes()));
+    if (!codes->validity_mask().all_true()) {
+        return std::optional<ArrayRef>();
+    }
+    return std::optional<ArrayRef>(std::move(codes));
+}
+
+// The predicate once per dictionary value: the values as the one column of a scope.
+Result<ArrayRef> EvaluatePerValue(const Expr &expr, const std::string &column, const ArrayRef &values) {
+    VX_ASSIGN_OR_RETURN(ArrayRef values_scope, StructArray::FromFields({column}, {values}, values->len()));
+    return EvaluateNode(expr, values_scope, nullptr);
+}
+
 // With a scan's cache the predicate runs once over the whole dictionary, which the splits of
 // the scan share, instead of once per split over the values that split uses.
-std::optional<Result<ArrayRef>> EvaluateOverWholeDictionary(const Expr &expr,
+Result<std::optional<ArrayRef>> EvaluateOverWholeDictionary(const Expr &expr,
                                                             const std::string &column,
                                                             const DictArray &dict,
                                                             EvaluationCache &cache) {
-    auto codes = Canonicalize(dict.codes());
-    if (!codes.ok()) {
-        return Result<ArrayRef>(codes.status());
-    }
-    if (!(*codes)->validity_mask().all_true()) {
-        return std::nullopt;
+    VX_ASSIGN_OR_RETURN(std::optional<ArrayRef> codes, NonNullCodes(dict));
+    if (!codes) {
+        return std::optional<ArrayRef>();
     }
     const std::string key = expr.ToString();
-    if (auto known = cache.Find(key, dict.values())) {
-        return GatherPerValue(*known, *codes);
+    std::optional<EvaluationCache::PerValue> per_value = cache.Find(key, dict.values());
+    if (!per_value) {
+        VX_ASSIGN_OR_RETURN(ArrayRef result, EvaluatePerValue(expr, column, dict.values()));
+        VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(result));
+        per_value = EvaluationCache::PerValue{std::move(result), std::nullopt};
+        const size_t valid = truth.valid.CountSetBits();
+        const size_t set = truth.values.CountSetBits();
+        if (valid == truth.valid.len() && (set == 0 || set == valid)) {
+            per_value->uniform = set != 0;
+        }
+        cache.Insert(key, dict.values(), *per_value);
     }
-    auto values_scope = StructArray::FromFields({column}, {dict.values()}, dict.values()->len());
-    if (!values_scope.ok()) {
-        return Result<ArrayRef>(values_scope.status());
-    }
-    auto result = EvaluateNode(expr, *values_scope, nullptr);
-    if (!result.ok()) {
-        return result;
-    }
-    EvaluationCache::PerValue per_value{*result, std::nullopt};
-    auto truth = ToTruth(*result);
-    if (!truth.ok()) {
-        return Result<ArrayRef>(truth.status());
-    }
-    const size_t valid = truth->valid.CountSetBits();
-    const size_t set = truth->values.CountSetBits();
-    if (valid == truth->valid.len() && (set == 0 || set == valid)) {
-        per_value.uniform = set != 0;
-    }
-    cache.Insert(key, dict.values(), per_value);
-    return GatherPerValue(per_value, *codes);
+    VX_ASSIGN_OR_RETURN(ArrayRef gathered, GatherPerValue(*per_value, *codes));
+    return std::optional<ArrayRef>(std::move(gathered));
 }
 
 // A predicate over one dictionary-encoded column is a function of the value: evaluate it once
 // per dictionary value, then gather the results by the codes (one take, however many
 // comparisons and connectives the predicate has). nullopt when that does not apply: another
-// encoding, a dictionary no smaller than the rows, or null codes (a null row would then read
-// NULL where IS NULL or OR must see it).
-std::optional<Result<ArrayRef>>
+// encoding, a dictionary no smaller than the rows, or null codes.
+Result<std::optional<ArrayRef>>
 EvaluateOverDictionary(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
     if (expr.kind() == ExprKind::Column || expr.kind() == ExprKind::Literal) {
-        return std::nullopt;
+        return std::optional<ArrayRef>();
     }
     const std::vector<std::string> columns = ReferencedColumns(expr);
     const auto *fields = As<StructArray>(*scope);
     if (columns.size() != 1 || fields == nullptr) {
-        return std::nullopt;
+        return std::optional<ArrayRef>();
     }
     const ArrayRef field = fields->field_by_name(columns[0]);
     std::shared_ptr<const DictArray> dict = field == nullptr ? nullptr : As<DictArray>(field);
     if (dict == nullptr) {
-        return std::nullopt;
+        return std::optional<ArrayRef>();
     }
     if (cache != nullptr) {
         return EvaluateOverWholeDictionary(expr, columns[0], *dict, *cache);
     }
     if (dict->values()->len() * 8 > dict->len()) {
         // A dictionary shared by many chunks: evaluate over the values these rows use.
-        auto compact = dict->CompactValues();
-        if (!compact.ok()) {
-            return Result<ArrayRef>(compact.status());
-        }
-        dict = *std::move(compact);
+        VX_ASSIGN_OR_RETURN(dict, dict->CompactValues());
         if (dict->values()->len() * 2 > dict->len()) {
-            return std::nullopt;
+            return std::optional<ArrayRef>();
         }
     }
-    auto codes = Canonicalize(dict->codes());
-    if (!codes.ok()) {
-        return Result<ArrayRef>(codes.status());
+    VX_ASSIGN_OR_RETURN(std::optional<ArrayRef> codes, NonNullCodes(*dict));
+    if (!codes) {
+        return std::optional<ArrayRef>();
     }
-    if (!(*codes)->validity_mask().all_true()) {
-        return std::nullopt;
-    }
-    auto values_scope = StructArray::FromFields({columns[0]}, {dict->values()}, dict->values()->len());
-    if (!values_scope.ok()) {
-        return Result<ArrayRef>(values_scope.status());
-    }
-    auto per_value = EvaluateNode(expr, *values_scope, nullptr);
-    if (!per_value.ok()) {
-        return per_value;
-    }
-    return Take(*per_value, *codes);
+    VX_ASSIGN_OR_RETURN(ArrayRef per_value, EvaluatePerValue(expr, columns[0], dict->values()));
+    VX_ASSIGN_OR_RETURN(ArrayRef gathered, Take(per_value, *codes));
+    return std::optional<ArrayRef>(std::move(gathered));
 }
 
 Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
@@ -422,7 +412,8 @@ Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope, Evaluatio
 Result<ArrayRef> Evaluate(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
     // Tried once per one-column subtree: its nodes would repeat the same decision (and the
     // same compaction) for the same column.
-    if (auto over_dictionary = EvaluateOverDictionary(expr, scope, cache)) {
+    VX_ASSIGN_OR_RETURN(std::optional<ArrayRef> over_dictionary, EvaluateOverDictionary(expr, scope, cache));
+    if (over_dictionary) {
         return *std::move(over_dictionary);
     }
     return EvaluateNode(expr, scope, cache);
