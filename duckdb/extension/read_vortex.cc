@@ -353,6 +353,11 @@ std::optional<uint64_t> TotalNullCount(const ReadVortexBindData &data, dd::colum
     return nulls;
 }
 
+void SetNullInfo(dd::BaseStatistics &stats, uint64_t nulls) {
+    stats.Set(nulls == 0 ? dd::StatsInfo::CANNOT_HAVE_NULL_VALUES
+                         : dd::StatsInfo::CAN_HAVE_NULL_AND_VALID_VALUES);
+}
+
 // Whether NULLs occur, for a column of any type whose min/max are not given: DuckDB then skips
 // NULL handling for columns without NULLs.
 dd::unique_ptr<dd::BaseStatistics> NullOnlyStatistics(const ReadVortexBindData &data, dd::column_t column) {
@@ -363,8 +368,7 @@ dd::unique_ptr<dd::BaseStatistics> NullOnlyStatistics(const ReadVortexBindData &
         return nullptr; // nested statistics would need each child's as well
     }
     auto stats = dd::BaseStatistics::CreateUnknown(*type);
-    stats.Set(*nulls == 0 ? dd::StatsInfo::CANNOT_HAVE_NULL_VALUES
-                          : dd::StatsInfo::CAN_HAVE_NULL_AND_VALID_VALUES);
+    SetNullInfo(stats, *nulls);
     return stats.ToUnique();
 }
 
@@ -383,26 +387,26 @@ ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd:
     if (!dtype.is_primitive() || !IsInt(dtype.ptype())) {
         return NullOnlyStatistics(data, column);
     }
+    const std::optional<uint64_t> nulls = TotalNullCount(data, column);
+    if (!nulls.has_value()) {
+        return nullptr;
+    }
     return VisitIntPType(dtype.ptype(), [&]<typename T>() -> dd::unique_ptr<dd::BaseStatistics> {
         std::optional<T> lo, hi;
-        uint64_t nulls = 0;
         for (const auto &file : data.files) {
             if (file->row_count() == 0) {
                 continue;
             }
             const std::optional<Scalar> min = FileStat(*file, column, Stat::Min);
             const std::optional<Scalar> max = FileStat(*file, column, Stat::Max);
-            const std::optional<Scalar> null_count = FileStat(*file, column, Stat::NullCount);
             const auto is_own = [&](const std::optional<Scalar> &s) {
                 return s.has_value() && s->dtype().is_primitive() && s->dtype().ptype() == dtype.ptype();
             };
-            if (!is_own(min) || !is_own(max) || !null_count.has_value() ||
-                !null_count->dtype().is_primitive() || null_count->dtype().ptype() != PType::U64) {
+            if (!is_own(min) || !is_own(max)) {
                 return nullptr;
             }
             lo = lo.has_value() ? std::min(*lo, min->as<T>()) : min->as<T>();
             hi = hi.has_value() ? std::max(*hi, max->as<T>()) : max->as<T>();
-            nulls += null_count->as<uint64_t>();
         }
         if (!lo.has_value()) {
             return nullptr;
@@ -414,8 +418,7 @@ ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd:
         auto stats = dd::NumericStats::CreateUnknown(*type);
         dd::NumericStats::SetMin(stats, dd::Value::CreateValue<T>(*lo));
         dd::NumericStats::SetMax(stats, dd::Value::CreateValue<T>(*hi));
-        stats.Set(nulls == 0 ? dd::StatsInfo::CANNOT_HAVE_NULL_VALUES
-                             : dd::StatsInfo::CAN_HAVE_NULL_AND_VALID_VALUES);
+        SetNullInfo(stats, *nulls);
         return stats.ToUnique();
     });
 }
