@@ -11,7 +11,10 @@ namespace vortex::bits {
 
 // Without a target the compiler calls a table-driven libgcc popcount per word (a hot spot of
 // filtering and mask building); on x86-64 an ifunc picks the POPCNT instruction when present.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
+// Not under the sanitizers: the ifunc resolver runs during relocation, before their runtimes
+// start (TSan crashes there).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__) &&     \
+    !defined(__SANITIZE_THREAD__)
 #define VORTEX_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #else
 #define VORTEX_POPCNT_CLONES

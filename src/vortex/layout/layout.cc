@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/layout/layout.h"
 
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/compute/take.h"
 #include "vortex/base/check.h"
 
 namespace vortex {
@@ -28,6 +30,46 @@ Status Layout::CheckRange(uint64_t begin, uint64_t end) const {
     VX_ENSURE(begin <= end && end <= row_count_, OutOfBounds, "{}: rows [{}, {}) out of range for {} rows",
               encoding_id(), begin, end, row_count_);
     return Status::OK();
+}
+
+Status Layout::CheckRows(std::span<const uint64_t> rows) const {
+    for (size_t i = 1; i < rows.size(); ++i) {
+        VX_ENSURE(rows[i - 1] < rows[i], InvalidArgument,
+                  "{}: take rows must ascend strictly, found {} then {}", encoding_id(), rows[i - 1],
+                  rows[i]);
+    }
+    VX_ENSURE(rows.empty() || rows.back() < row_count_, OutOfBounds, "{}: row {} out of range for {} rows",
+              encoding_id(), rows.empty() ? 0 : rows.back(), row_count_);
+    return Status::OK();
+}
+
+ArrayRef Layout::RowIndices(std::span<const uint64_t> rows, uint64_t base) {
+    if (rows.empty() || rows.back() - base <= UINT32_MAX) {
+        std::vector<uint32_t> offsets(rows.size());
+        for (size_t i = 0; i < rows.size(); ++i) {
+            offsets[i] = static_cast<uint32_t>(rows[i] - base);
+        }
+        return PrimitiveArray::FromValues(offsets);
+    }
+    std::vector<uint64_t> offsets(rows.size());
+    for (size_t i = 0; i < rows.size(); ++i) {
+        offsets[i] = rows[i] - base;
+    }
+    return PrimitiveArray::FromValues(offsets);
+}
+
+Result<ArrayRef> Layout::TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const {
+    VX_RETURN_NOT_OK(CheckRows(rows));
+    if (rows.empty()) {
+        return Read(ctx, 0, 0);
+    }
+    const uint64_t begin = rows.front();
+    const uint64_t end = rows.back() + 1;
+    VX_ASSIGN_OR_RETURN(ArrayRef span, Read(ctx, begin, end));
+    if (rows.size() == end - begin) {
+        return span;
+    }
+    return Take(span, RowIndices(rows, begin));
 }
 
 } // namespace vortex

@@ -55,6 +55,10 @@ public:
 
     /// Materializes rows [begin, end) (end <= row_count()) as one array of dtype().
     virtual Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const = 0;
+    /// Materializes the rows at `rows` (strictly ascending, each < row_count()) as one array
+    /// of dtype(), in that order. The default reads the span they cover and gathers from it;
+    /// layouts of chunks or whole segments override it to gather without the rows between.
+    virtual Result<ArrayRef> TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const;
 
 protected:
     Layout(const LayoutEncoding &encoding,
@@ -66,6 +70,10 @@ protected:
 
     /// Checks begin <= end <= row_count().
     Status CheckRange(uint64_t begin, uint64_t end) const;
+    /// Checks that `rows` ascend strictly and lie below row_count().
+    Status CheckRows(std::span<const uint64_t> rows) const;
+    /// `rows` less `base` as take indices (u32 when they fit, as a chunk's always do).
+    static ArrayRef RowIndices(std::span<const uint64_t> rows, uint64_t base);
 
 private:
     const LayoutEncoding *encoding_;

@@ -4,10 +4,10 @@
 
 #include <map>
 #include <optional>
+#include <span>
 #include <utility>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
-#include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/builder/array_builder.h"
 #include "vortex/array/compute/filter.h"
@@ -51,98 +51,37 @@ Result<ArrayRef> KeepSelected(ArrayRef array, const Mask &mask) {
     return Filter(array, mask);
 }
 
-// Concatenates one column's pieces. Pieces of a dictionary column share its values: they
-// become one dictionary over the concatenated codes (decoded once, if at all, not per piece).
-Result<ArrayRef> ConcatColumn(const std::vector<ArrayRef> &parts, const DType &dtype) {
-    if (parts.size() == 1) {
-        return parts.front();
+// The rows (absolute, ascending) of a take without a filter, or nullopt for other splits.
+// Such a take gathers each projected column through its layout, chunk by chunk, without
+// reading the rows between.
+std::optional<std::vector<uint64_t>> PlainTakeRows(const ScanPlan &plan, const SplitRange &split) {
+    if (plan.filter || plan.root_struct == nullptr || plan.projection.empty()) {
+        return std::nullopt;
     }
-    const auto *first = As<DictArray>(*parts.front());
-    bool shared_dictionary = first != nullptr;
-    std::vector<ArrayRef> codes;
-    for (const ArrayRef &part : parts) {
-        const auto *dict = As<DictArray>(*part);
-        if (!shared_dictionary || dict == nullptr || dict->values() != first->values() ||
-            dict->codes()->dtype() != first->codes()->dtype()) {
-            shared_dictionary = false;
-            break;
-        }
-        codes.push_back(dict->codes());
+    const bool whole = static_cast<bool>(split.take_rows);
+    if (!whole && split.pieces.empty()) {
+        return std::nullopt;
     }
-    if (shared_dictionary) {
-        VX_ASSIGN_OR_RETURN(ArrayRef all_codes, ConcatCanonical(codes, first->codes()->dtype()));
-        VX_ASSIGN_OR_RETURN(auto dict, DictArray::TryMake(std::move(all_codes), first->values()));
-        return ArrayRef(std::move(dict));
-    }
-    return ConcatCanonical(parts, dtype);
-}
-
-// A take over several pieces without a filter, column by column: each column gathers its rows
-// from every piece and is concatenated once, instead of a struct per piece and a row-wise
-// concatenation of the structs.
-Result<ArrayRef> ExecuteTakePieces(const ScanPlan &plan, const SplitRange &split) {
-    LayoutReadContext ctx = plan.source.read_context();
-    ctx.cache = plan.cache.get();
-    const StructLayout &root = *plan.root_struct;
-    const auto &fields = plan.output_dtype.struct_fields();
-    std::vector<std::vector<ArrayRef>> parts(plan.projection.size());
-    size_t total = 0;
-    for (const SplitRange &piece : split.pieces) {
-        const std::vector<size_t> &rows = *piece.take_rows;
-        if (rows.empty()) {
-            continue;
+    std::vector<uint64_t> rows;
+    const std::span<const SplitRange> pieces = whole ? std::span(&split, 1) : std::span(split.pieces);
+    for (const SplitRange &piece : pieces) {
+        if (!piece.take_rows || !piece.pieces.empty()) {
+            return std::nullopt;
         }
-        total += rows.size();
-        const uint64_t begin = piece.begin + rows.front();
-        const uint64_t end = piece.begin + rows.back() + 1;
-        // One index array per piece, shared by its columns (a piece lies in one chunk).
-        ArrayRef indices;
-        if (rows.size() < end - begin) {
-            std::vector<uint32_t> offsets(rows.size());
-            for (size_t i = 0; i < rows.size(); ++i) {
-                offsets[i] = static_cast<uint32_t>(rows[i] - rows.front());
-            }
-            indices = PrimitiveArray::FromValues(offsets);
-        }
-        for (size_t c = 0; c < plan.projection.size(); ++c) {
-            VX_ASSIGN_OR_RETURN(ArrayRef column, root.field(plan.projection[c])->Read(ctx, begin, end));
-            if (indices != nullptr) {
-                VX_ASSIGN_OR_RETURN(column, Take(column, indices));
-            }
-            parts[c].push_back(std::move(column));
+        for (const size_t row : *piece.take_rows) {
+            rows.push_back(piece.begin + row);
         }
     }
-    if (total == 0) {
-        return EmptyOf(plan.output_dtype);
-    }
-    std::vector<ArrayRef> columns;
-    for (size_t c = 0; c < parts.size(); ++c) {
-        VX_ASSIGN_OR_RETURN(ArrayRef column, ConcatColumn(parts[c], fields.dtypes[c]));
-        columns.push_back(std::move(column));
-    }
-    VX_ASSIGN_OR_RETURN(auto rows, StructArray::TryMake(plan.output_dtype, std::move(columns), total,
-                                                        Validity::From(plan.output_dtype.nullability())));
-    return ArrayRef(std::move(rows));
-}
-
-bool IsPlainTake(const ScanPlan &plan, const SplitRange &split) {
-    if (plan.filter || plan.root_struct == nullptr || plan.root_struct->validity() != nullptr ||
-        plan.projection.empty()) {
-        return false;
-    }
-    for (const SplitRange &piece : split.pieces) {
-        if (!piece.take_rows || !piece.pieces.empty() || piece.row_count() > UINT32_MAX) {
-            return false;
-        }
-    }
-    return true;
+    return rows;
 }
 
 } // namespace
 
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
-    if (!split.pieces.empty() && IsPlainTake(plan, split)) {
-        return ExecuteTakePieces(plan, split);
+    if (std::optional<std::vector<uint64_t>> rows = PlainTakeRows(plan, split)) {
+        LayoutReadContext ctx = plan.source.read_context();
+        ctx.cache = plan.cache.get();
+        return plan.root_struct->TakeFields(ctx, plan.projection, *rows);
     }
     if (!split.pieces.empty()) {
         std::vector<ArrayRef> parts;

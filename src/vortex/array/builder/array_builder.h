@@ -35,6 +35,9 @@ public:
     /// non-nullable builder are InvalidArgument (checked before anything is appended); after
     /// other errors (a decimal exceeding its precision) the builder may hold part of `array`.
     virtual Status AppendArray(const ArrayRef &array);
+    /// Makes room for `capacity` values in total, so that appending up to that many does not
+    /// reallocate (a hint: builders without a flat value buffer ignore it).
+    virtual void Reserve(size_t capacity) { (void)capacity; }
 
     virtual ArrayRef Finish() = 0;
 

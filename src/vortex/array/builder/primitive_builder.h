@@ -27,7 +27,7 @@ public:
         values_.Append(values.data(), values.size_bytes());
         validity_.AppendValidN(values.size());
     }
-    void Reserve(size_t capacity) { values_.Reserve(capacity * sizeof(T)); }
+    void Reserve(size_t capacity) override { values_.Reserve(capacity * sizeof(T)); }
 
     const DType &dtype() const override { return dtype_; }
     size_t len() const override { return validity_.len(); }

@@ -23,6 +23,10 @@ void VarBinViewBuilder::FlushBlock() {
     }
 }
 
+void VarBinViewBuilder::Reserve(size_t capacity) {
+    views_.Reserve(capacity * BinaryView::kSize);
+}
+
 void VarBinViewBuilder::AppendView(std::string_view value) {
     VX_CHECK_LE(value.size(), size_t{UINT32_MAX});
     uint8_t view[BinaryView::kSize];

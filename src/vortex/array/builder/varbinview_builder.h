@@ -35,6 +35,8 @@ public:
     /// otherwise (e.g. a small slice of a big array) the referenced bytes are copied. Views
     /// under nulls become zero.
     Status AppendArray(const ArrayRef &array) override;
+    /// Room for the views of `capacity` values (the string bytes are not known yet).
+    void Reserve(size_t capacity) override;
     ArrayRef Finish() override;
 
 private:

@@ -53,6 +53,13 @@ Validity TakeValidity(const Validity &validity, const TakeIndices &indices, bool
     return taken.And(indices.validity, indices.positions.size());
 }
 
+std::optional<Result<ArrayRef>> TakeEncoded(const ArrayRef &array, const ArrayRef &indices) {
+    if (array->empty()) {
+        return Take(array, indices);
+    }
+    return array->TakeImpl(indices);
+}
+
 Result<ArrayRef> Take(const ArrayRef &array, const ArrayRef &indices) {
     VX_ENSURE(indices != nullptr, InvalidArgument, "take indices are null");
     if (array->empty()) {

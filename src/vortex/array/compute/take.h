@@ -18,6 +18,10 @@ namespace vortex {
 /// ptype and encoding; a null index gives a null (the result is then nullable). An index
 /// out of range (or negative) is an OutOfBounds error.
 Result<ArrayRef> Take(const ArrayRef &array, const ArrayRef &indices);
+/// Take through `array`'s own kernel, as Take does first: nullopt when its encoding has none
+/// and Take would decode the whole array. For callers that can cut the array smaller first.
+/// `indices`: canonical integers without nulls.
+std::optional<Result<ArrayRef>> TakeEncoded(const ArrayRef &array, const ArrayRef &indices);
 
 /// Decoded take indices: positions (0 where the index is null) and the indices' validity.
 struct TakeIndices {

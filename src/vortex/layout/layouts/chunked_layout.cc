@@ -95,4 +95,26 @@ Result<ArrayRef> ChunkedLayout::Read(const LayoutReadContext &ctx, uint64_t begi
     return ArrayRef(std::move(chunked));
 }
 
+Result<ArrayRef> ChunkedLayout::TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const {
+    VX_RETURN_NOT_OK(CheckRows(rows));
+    std::vector<ArrayRef> parts;
+    std::vector<uint64_t> local;
+    for (size_t i = 0; i < rows.size();) {
+        // The last chunk starting at or before the row: never an empty one.
+        const auto chunk = static_cast<size_t>(std::upper_bound(offsets_.begin(), offsets_.end(), rows[i]) -
+                                               offsets_.begin() - 1);
+        local.clear();
+        for (; i < rows.size() && rows[i] < offsets_[chunk + 1]; ++i) {
+            local.push_back(rows[i] - offsets_[chunk]);
+        }
+        VX_ASSIGN_OR_RETURN(ArrayRef part, child(chunk)->TakeRows(ctx, local));
+        parts.push_back(std::move(part));
+    }
+    if (parts.empty()) {
+        return EmptyArray(dtype());
+    }
+    // A few rows per chunk: one canonical array now is cheaper than a chunked one decoded later.
+    return ConcatCanonical(parts, dtype());
+}
+
 } // namespace vortex

@@ -28,6 +28,8 @@ public:
     /// First row of chunk i; chunk_offsets()[nchildren()] == row_count().
     const std::vector<uint64_t> &chunk_offsets() const { return offsets_; }
     Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const override;
+    /// Each chunk holding some of `rows` gathers its own; the pieces are concatenated.
+    Result<ArrayRef> TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const override;
 
 private:
     ChunkedLayout(DType dtype,

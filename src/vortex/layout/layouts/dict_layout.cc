@@ -82,8 +82,17 @@ Result<LayoutRef> DictLayout::Make(LayoutRef values, LayoutRef codes, bool all_v
 
 Result<ArrayRef> DictLayout::Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const {
     VX_RETURN_NOT_OK(CheckRange(begin, end));
-    VX_ASSIGN_OR_RETURN(ArrayRef values, this->values()->Read(ctx, 0, this->values()->row_count()));
     VX_ASSIGN_OR_RETURN(ArrayRef codes, this->codes()->Read(ctx, begin, end));
+    return OverValues(ctx, std::move(codes));
+}
+
+Result<ArrayRef> DictLayout::TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const {
+    VX_ASSIGN_OR_RETURN(ArrayRef codes, this->codes()->TakeRows(ctx, rows));
+    return OverValues(ctx, std::move(codes));
+}
+
+Result<ArrayRef> DictLayout::OverValues(const LayoutReadContext &ctx, ArrayRef codes) const {
+    VX_ASSIGN_OR_RETURN(ArrayRef values, this->values()->Read(ctx, 0, this->values()->row_count()));
     // DictArray checks every non-null code against the dictionary size.
     VX_ASSIGN_OR_RETURN(auto dict, DictArray::TryMake(std::move(codes), std::move(values)));
     VX_ENSURE(dict->dtype() == dtype(), Serde, "vortex.dict layout: decoded dtype {} differs from {}",

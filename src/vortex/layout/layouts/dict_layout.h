@@ -32,8 +32,13 @@ public:
     const LayoutRef &codes() const { return child(1); }
     /// Reads the values once per call and takes them by the codes of [begin, end).
     Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const override;
+    /// The codes of `rows` over all the values: one dictionary, however many chunks the codes span.
+    Result<ArrayRef> TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const override;
 
 private:
+    /// `codes` (read from the codes child) over all the values.
+    Result<ArrayRef> OverValues(const LayoutReadContext &ctx, ArrayRef codes) const;
+
     DictLayout(DType dtype,
                uint64_t row_count,
                std::vector<uint8_t> metadata,

@@ -3,6 +3,7 @@
 #include "vortex/layout/layouts/flat_layout.h"
 
 #include "vortex/array/compute/slice.h"
+#include "vortex/array/compute/take.h"
 #include "vortex/array/serde/serialized_array.h"
 #include "vortex/format/layout_metadata.pb.h"
 #include "vortex/layout/array_cache.h"
@@ -61,6 +62,18 @@ Result<ArrayRef> FlatLayout::Read(const LayoutReadContext &ctx, uint64_t begin, 
         return array;
     }
     return Slice(array, static_cast<size_t>(begin), static_cast<size_t>(end));
+}
+
+Result<ArrayRef> FlatLayout::TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const {
+    VX_RETURN_NOT_OK(CheckRows(rows));
+    VX_ASSIGN_OR_RETURN(ArrayRef array, ReadAll(ctx));
+    if (rows.size() == array->len()) {
+        return array; // every row
+    }
+    if (auto taken = TakeEncoded(array, RowIndices(rows, 0))) {
+        return *std::move(taken);
+    }
+    return Layout::TakeRows(ctx, rows);
 }
 
 } // namespace vortex

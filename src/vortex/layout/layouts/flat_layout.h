@@ -29,6 +29,9 @@ public:
     /// Decodes the whole segment.
     Result<ArrayRef> ReadAll(const LayoutReadContext &ctx) const;
     Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const override;
+    /// Gathers from the whole (cached) segment array when its encoding has a take kernel,
+    /// without slicing it first; otherwise from the span of `rows`, as Read would.
+    Result<ArrayRef> TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const override;
 
 private:
     friend class FlatLayoutEncoding;

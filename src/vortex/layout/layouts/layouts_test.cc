@@ -6,6 +6,7 @@
 
 #include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/cast.h"
 #include "vortex/array/compute/scalar_at.h"
@@ -22,6 +23,7 @@
 #include "vortex/layout/layouts/dict_layout.h"
 #include "vortex/layout/layouts/flat_layout.h"
 #include "vortex/layout/layouts/stats_layout.h"
+#include "vortex/layout/layouts/struct_layout.h"
 #include "vortex/layout/layouts/zoned_layout.h"
 #include "vortex/layout/segment_source.h"
 #include "vortex/serde/proto_message.h"
@@ -99,6 +101,94 @@ TEST(ChunkedLayout, ReadsRangesAcrossChunks) {
         EXPECT_TRUE(ArraysEqual(*Slice(data, begin, end), rows));
     }
     ASSERT_RAISES(OutOfBounds, chunked->Read(segments.ctx(), 90, 101));
+}
+
+// TakeRows of `layout` against Take over the whole `data`.
+void ExpectTakeRowsMatches(const Layout &layout,
+                           const LayoutReadContext &ctx,
+                           const ArrayRef &data,
+                           const std::vector<uint64_t> &rows) {
+    SCOPED_TRACE(::testing::PrintToString(rows));
+    ASSERT_OK_AND_ASSIGN(ArrayRef taken, layout.TakeRows(ctx, rows));
+    ASSERT_OK_AND_ASSIGN(ArrayRef expected, Take(data, PrimitiveArray::FromValues(rows)));
+    EXPECT_TRUE(ArraysEqual(expected, taken));
+}
+
+// Row sets around the boundaries of chunks [0, 30) [30, 31) [31, 31) [31, 77) [77, 100).
+std::vector<std::vector<uint64_t>> BoundaryRowSets() {
+    std::vector<uint64_t> all(100);
+    for (uint64_t i = 0; i < all.size(); ++i) {
+        all[i] = i;
+    }
+    return {{}, {0}, {30}, {99}, {29, 30, 31, 76, 77, 99}, {5, 6, 7, 8}, {31, 32, 33, 34, 35, 36}, all};
+}
+
+std::vector<LayoutRef> BoundaryChunks(MemorySegments &segments, const ArrayRef &data) {
+    std::vector<LayoutRef> chunks;
+    for (auto [start, stop] :
+         std::vector<std::pair<size_t, size_t>>{{0, 30}, {30, 31}, {31, 31}, {31, 77}, {77, 100}}) {
+        chunks.push_back(segments.AddFlat(*Slice(data, start, stop)));
+    }
+    return chunks;
+}
+
+TEST(ChunkedLayout, TakesRowsAcrossChunks) {
+    MemorySegments segments;
+    DType dtype = DType::Utf8(Nullability::Nullable);
+    ArrayRef data = RandomArray(dtype, {.len = 100, .seed = 6});
+    ASSERT_OK_AND_ASSIGN(LayoutRef chunked, ChunkedLayout::Make(dtype, BoundaryChunks(segments, data)));
+    for (const std::vector<uint64_t> &rows : BoundaryRowSets()) {
+        ExpectTakeRowsMatches(*chunked, segments.ctx(), data, rows);
+    }
+    const std::vector<uint64_t> descending = {5, 3};
+    const std::vector<uint64_t> repeated = {3, 3};
+    const std::vector<uint64_t> past_the_end = {99, 100};
+    ASSERT_RAISES(InvalidArgument, chunked->TakeRows(segments.ctx(), descending));
+    ASSERT_RAISES(InvalidArgument, chunked->TakeRows(segments.ctx(), repeated));
+    ASSERT_RAISES(OutOfBounds, chunked->TakeRows(segments.ctx(), past_the_end));
+}
+
+TEST(StructLayout, TakesRowsOfNullableStructsAndDictionaryFields) {
+    MemorySegments segments;
+    DType ints = DType::Primitive(PType::I64, Nullability::Nullable);
+    DType strings = DType::Utf8(Nullability::Nullable);
+    ArrayRef numbers = RandomArray(ints, {.len = 100, .seed = 7});
+    ArrayRef values = RandomArray(strings, {.len = 7, .seed = 8});
+    std::vector<uint16_t> raw_codes(100);
+    for (size_t i = 0; i < raw_codes.size(); ++i) {
+        raw_codes[i] = static_cast<uint16_t>((i * 5) % 7);
+    }
+    ArrayRef codes = PrimitiveArray::FromValues(raw_codes);
+    ASSERT_OK_AND_ASSIGN(ArrayRef decoded, Take(values, codes));
+    ASSERT_OK_AND_ASSIGN(LayoutRef number_layout,
+                         ChunkedLayout::Make(ints, BoundaryChunks(segments, numbers)));
+    ASSERT_OK_AND_ASSIGN(LayoutRef code_layout,
+                         ChunkedLayout::Make(codes->dtype(), BoundaryChunks(segments, codes)));
+    ASSERT_OK_AND_ASSIGN(LayoutRef dict_layout,
+                         DictLayout::Make(segments.AddFlat(values), code_layout, false));
+    ArrayRef valid = RandomArray(DType::Bool(Nullability::NonNullable), {.len = 100, .seed = 9});
+    DType dtype = DType::Struct({"n", "s"}, {ints, strings}, Nullability::Nullable);
+    ASSERT_OK_AND_ASSIGN(LayoutRef layout, StructLayout::Make(dtype, 100, segments.AddFlat(valid),
+                                                              {number_layout, dict_layout}));
+    ASSERT_OK_AND_ASSIGN(auto expected_rows,
+                         StructArray::TryMake(dtype, {numbers, decoded}, 100, *Validity::FromArray(valid)));
+    const ArrayRef expected = ArrayRef(std::move(expected_rows));
+    for (const std::vector<uint64_t> &rows : BoundaryRowSets()) {
+        ExpectTakeRowsMatches(*layout, segments.ctx(), expected, rows);
+    }
+    // The dictionary field alone stays one dictionary over all its values.
+    const std::vector<uint64_t> rows = {1, 30, 50, 99};
+    ASSERT_OK_AND_ASSIGN(ArrayRef strings_taken, dict_layout->TakeRows(segments.ctx(), rows));
+    const auto *dict = As<DictArray>(*strings_taken);
+    ASSERT_NE(dict, nullptr);
+    EXPECT_EQ(dict->values()->len(), 7u);
+    // A projection of one field.
+    const std::vector<size_t> second = {1};
+    ASSERT_OK_AND_ASSIGN(
+        ArrayRef projected,
+        std::dynamic_pointer_cast<const StructLayout>(layout)->TakeFields(segments.ctx(), second, rows));
+    EXPECT_EQ(projected->dtype().struct_fields().names, std::vector<std::string>{"s"});
+    EXPECT_EQ(projected->len(), rows.size());
 }
 
 TEST(DictLayout, ReadsValuesByCodesWithNullCodes) {

@@ -79,12 +79,16 @@ StructLayout::Make(DType dtype, uint64_t row_count, LayoutRef validity, std::vec
     return LayoutRef(new StructLayout(std::move(dtype), row_count, std::move(children)));
 }
 
-Result<ArrayRef> StructLayout::Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const {
+std::vector<size_t> StructLayout::AllFields() const {
     std::vector<size_t> all(nfields());
     for (size_t i = 0; i < all.size(); ++i) {
         all[i] = i;
     }
-    return ReadFields(ctx, all, begin, end);
+    return all;
+}
+
+Result<ArrayRef> StructLayout::Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const {
+    return ReadFields(ctx, AllFields(), begin, end);
 }
 
 Result<ArrayRef> StructLayout::ReadFields(const LayoutReadContext &ctx,
@@ -92,26 +96,43 @@ Result<ArrayRef> StructLayout::ReadFields(const LayoutReadContext &ctx,
                                           uint64_t begin,
                                           uint64_t end) const {
     VX_RETURN_NOT_OK(CheckRange(begin, end));
+    return Assemble(fields, static_cast<size_t>(end - begin),
+                    [&](const Layout &child) { return child.Read(ctx, begin, end); });
+}
+
+Result<ArrayRef> StructLayout::TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const {
+    return TakeFields(ctx, AllFields(), rows);
+}
+
+Result<ArrayRef> StructLayout::TakeFields(const LayoutReadContext &ctx,
+                                          std::span<const size_t> fields,
+                                          std::span<const uint64_t> rows) const {
+    VX_RETURN_NOT_OK(CheckRows(rows));
+    return Assemble(fields, rows.size(), [&](const Layout &child) { return child.TakeRows(ctx, rows); });
+}
+
+Result<ArrayRef> StructLayout::Assemble(std::span<const size_t> fields,
+                                        size_t len,
+                                        const std::function<Result<ArrayRef>(const Layout &)> &read) const {
     const StructFields &struct_fields = dtype().struct_fields();
     std::vector<std::string> names;
     std::vector<DType> dtypes;
     std::vector<ArrayRef> arrays;
     for (size_t index : fields) {
         VX_ENSURE(index < nfields(), OutOfBounds, "field {} out of range for {} fields", index, nfields());
-        VX_ASSIGN_OR_RETURN(ArrayRef array, field(index)->Read(ctx, begin, end));
+        VX_ASSIGN_OR_RETURN(ArrayRef array, read(*field(index)));
         names.push_back(struct_fields.names[index]);
         dtypes.push_back(struct_fields.dtypes[index]);
         arrays.push_back(std::move(array));
     }
     Validity struct_validity = Validity::NonNullable();
     if (LayoutRef validity_layout = validity()) {
-        VX_ASSIGN_OR_RETURN(ArrayRef bits, validity_layout->Read(ctx, begin, end));
+        VX_ASSIGN_OR_RETURN(ArrayRef bits, read(*validity_layout));
         VX_ASSIGN_OR_RETURN(struct_validity, Validity::FromArray(std::move(bits)));
     }
     DType projected = DType::Struct(std::move(names), std::move(dtypes), dtype().nullability());
-    VX_ASSIGN_OR_RETURN(auto array,
-                        StructArray::TryMake(std::move(projected), std::move(arrays),
-                                             static_cast<size_t>(end - begin), std::move(struct_validity)));
+    VX_ASSIGN_OR_RETURN(auto array, StructArray::TryMake(std::move(projected), std::move(arrays), len,
+                                                         std::move(struct_validity)));
     return ArrayRef(std::move(array));
 }
 

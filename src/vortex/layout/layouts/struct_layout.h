@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include "vortex/layout/layout.h"
@@ -41,8 +42,18 @@ public:
                                 std::span<const size_t> fields,
                                 uint64_t begin,
                                 uint64_t end) const;
+    Result<ArrayRef> TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const override;
+    /// TakeRows of only the given fields, as ReadFields.
+    Result<ArrayRef> TakeFields(const LayoutReadContext &ctx,
+                                std::span<const size_t> fields,
+                                std::span<const uint64_t> rows) const;
 
 private:
+    /// The struct of `fields`, each (and the validity) materialized by `read`, of `len` rows.
+    Result<ArrayRef> Assemble(std::span<const size_t> fields,
+                              size_t len,
+                              const std::function<Result<ArrayRef>(const Layout &)> &read) const;
+    std::vector<size_t> AllFields() const;
     StructLayout(DType dtype, uint64_t row_count, std::vector<LayoutRef> children);
     size_t field_offset() const { return dtype().is_nullable() ? 1 : 0; }
 };

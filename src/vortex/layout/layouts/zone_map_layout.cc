@@ -64,6 +64,10 @@ Result<ArrayRef> ZoneMapLayout::Read(const LayoutReadContext &ctx, uint64_t begi
     return data()->Read(ctx, begin, end);
 }
 
+Result<ArrayRef> ZoneMapLayout::TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const {
+    return data()->TakeRows(ctx, rows);
+}
+
 Status CheckZoneCount(const Layout &data, const Layout &zones, uint64_t zone_len) {
     // zone_len == 0 comes from old files and disables pruning; the table is then not checked.
     if (zone_len == 0) {

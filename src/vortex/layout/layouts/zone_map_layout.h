@@ -42,6 +42,7 @@ public:
     /// Reads the whole zones table (a struct array of zone_count() rows).
     Result<ArrayRef> ReadZones(const LayoutReadContext &ctx) const;
     Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const override;
+    Result<ArrayRef> TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const override;
 
 protected:
     ZoneMapLayout(const LayoutEncoding &encoding,

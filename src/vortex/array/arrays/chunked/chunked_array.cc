@@ -166,6 +166,11 @@ Result<ArrayRef> ConcatCanonical(const std::vector<ArrayRef> &arrays, const DTyp
         return Canonicalize(arrays[0]);
     }
     VX_ASSIGN_OR_RETURN(auto builder, MakeBuilder(dtype));
+    size_t total = 0;
+    for (const auto &array : arrays) {
+        total += array->len();
+    }
+    builder->Reserve(total);
     for (const auto &array : arrays) {
         VX_ENSURE(array->dtype() == dtype, MismatchedTypes, "cannot concatenate {} into {}", array->dtype(),
                   dtype);
