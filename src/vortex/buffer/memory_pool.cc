@@ -48,9 +48,9 @@ bool IsLarge(size_t padded, size_t alignment) {
 }
 
 #if defined(__SANITIZE_ADDRESS__)
-constexpr bool kPageLargeBlocksByDefault = false;
+constexpr bool kRecycleBlocksByDefault = false;
 #else
-constexpr bool kPageLargeBlocksByDefault = true;
+constexpr bool kRecycleBlocksByDefault = true;
 #endif
 
 void *TakeCached(unsigned size_class) {
@@ -111,12 +111,81 @@ void FreeLarge(uint8_t *data, size_t padded) {
     }
 }
 
+// Small buffers (a take's few values, index arrays, validity of a small batch) come by the
+// thousand per query. glibc serves an aligned request by over-allocating and splitting, which
+// costs several times a plain malloc and fragments the heap. Freed small blocks of a size
+// class (64 B to 4 KiB) instead wait in a few slots per thread for the next buffer of their
+// class; a block may be freed on another thread than the one that allocated it.
+constexpr unsigned kSmallMinClass = 6;  // 64 B
+constexpr unsigned kSmallMaxClass = 12; // 4 KiB
+constexpr size_t kSmallSlots = 16;
+
+// Trivially destructible, so still usable while the thread's other thread_locals are destroyed.
+struct SmallBlockCache {
+    void *blocks[kSmallMaxClass - kSmallMinClass + 1][kSmallSlots];
+    uint8_t counts[kSmallMaxClass - kSmallMinClass + 1];
+    bool drain_registered;
+    bool closed; // the thread is exiting: blocks go straight back to the heap
+};
+thread_local SmallBlockCache small_blocks{};
+
+void FreeSmallBlock(void *block, unsigned size_class) {
+    ::operator delete (block, size_t{1} << size_class, std::align_val_t{kDefaultAlignment});
+}
+
+// Returns the thread's cached blocks to the heap at thread exit.
+struct SmallBlockDrain {
+    ~SmallBlockDrain() {
+        small_blocks.closed = true;
+        for (unsigned c = kSmallMinClass; c <= kSmallMaxClass; ++c) {
+            const unsigned k = c - kSmallMinClass;
+            for (size_t i = 0; i < small_blocks.counts[k]; ++i) {
+                FreeSmallBlock(small_blocks.blocks[k][i], c);
+            }
+            small_blocks.counts[k] = 0;
+        }
+    }
+};
+thread_local SmallBlockDrain small_block_drain;
+
+bool IsSmall(size_t padded, size_t alignment) {
+    return padded <= (size_t{1} << kSmallMaxClass) && alignment <= kDefaultAlignment;
+}
+
+unsigned SmallClass(size_t padded) {
+    return std::max<unsigned>(kSmallMinClass, static_cast<unsigned>(std::bit_width(padded - 1)));
+}
+
+uint8_t *AllocateSmall(size_t padded) {
+    const unsigned size_class = SmallClass(padded);
+    const unsigned k = size_class - kSmallMinClass;
+    if (small_blocks.counts[k] > 0) {
+        return static_cast<uint8_t *>(small_blocks.blocks[k][--small_blocks.counts[k]]);
+    }
+    return static_cast<uint8_t *>(
+        ::operator new (size_t{1} << size_class, std::align_val_t{kDefaultAlignment}));
+}
+
+void FreeSmall(uint8_t *data, size_t padded) {
+    const unsigned size_class = SmallClass(padded);
+    const unsigned k = size_class - kSmallMinClass;
+    if (small_blocks.closed || small_blocks.counts[k] == kSmallSlots) {
+        FreeSmallBlock(data, size_class);
+        return;
+    }
+    if (!small_blocks.drain_registered) {
+        small_blocks.drain_registered = true;
+        (void)&small_block_drain; // constructs it, so its destructor runs at thread exit
+    }
+    small_blocks.blocks[k][small_blocks.counts[k]++] = data;
+}
+
 } // namespace
 
-MemoryPool::MemoryPool(bool page_large_blocks) : page_large_blocks_(page_large_blocks) {}
+MemoryPool::MemoryPool(bool recycle_blocks) : recycle_blocks_(recycle_blocks) {}
 
 MemoryPool &MemoryPool::Default() {
-    static MemoryPool pool(kPageLargeBlocksByDefault);
+    static MemoryPool pool(kRecycleBlocksByDefault);
     return pool;
 }
 
@@ -124,8 +193,10 @@ uint8_t *MemoryPool::Allocate(size_t size, size_t alignment) {
     VX_CHECK(bits::IsPowerOfTwo(alignment));
     const size_t padded = PaddedSize(size, alignment);
     uint8_t *data = nullptr;
-    if (page_large_blocks_ && IsLarge(padded, alignment)) {
+    if (recycle_blocks_ && IsLarge(padded, alignment)) {
         data = AllocateLarge(padded);
+    } else if (recycle_blocks_ && IsSmall(padded, alignment)) {
+        data = AllocateSmall(padded);
     } else {
         data = static_cast<uint8_t *>(
             ::operator new (padded, std::align_val_t{std::max(alignment, kDefaultAlignment)}));
@@ -139,8 +210,10 @@ void MemoryPool::Free(uint8_t *data, size_t size, size_t alignment) noexcept {
         return;
     }
     const size_t padded = PaddedSize(size, alignment);
-    if (page_large_blocks_ && IsLarge(padded, alignment)) {
+    if (recycle_blocks_ && IsLarge(padded, alignment)) {
         FreeLarge(data, padded);
+    } else if (recycle_blocks_ && IsSmall(padded, alignment)) {
+        FreeSmall(data, padded);
     } else {
         ::operator delete (data, std::align_val_t{std::max(alignment, kDefaultAlignment)});
     }

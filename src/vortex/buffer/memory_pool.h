@@ -15,10 +15,11 @@ inline constexpr size_t kDefaultAlignment = 64;
 /// Allocates aligned, padded memory and counts the bytes it has outstanding.
 class MemoryPool {
 public:
-    /// `page_large_blocks`: buffers of 256 KiB and more are whole pages recycled through a
-    /// small process-wide cache instead of malloc (see memory_pool.cc). Default() does so except
-    /// under AddressSanitizer, which checks only memory it allocates itself.
-    explicit MemoryPool(bool page_large_blocks);
+    /// `recycle_blocks`: buffers of 256 KiB and more are whole pages recycled through a small
+    /// process-wide cache instead of malloc, and buffers of at most 4 KiB are recycled through
+    /// a small cache per thread (see memory_pool.cc). Default() does so except under
+    /// AddressSanitizer, which checks only memory it allocates itself.
+    explicit MemoryPool(bool recycle_blocks);
 
     /// Returns the process-wide pool.
     static MemoryPool &Default();
@@ -33,7 +34,7 @@ public:
     int64_t bytes_allocated() const { return bytes_allocated_.load(std::memory_order_relaxed); }
 
 private:
-    bool page_large_blocks_;
+    bool recycle_blocks_;
     std::atomic<int64_t> bytes_allocated_{0};
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <algorithm>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -29,7 +30,7 @@ bool FillAndCheck(uint8_t *data, size_t size, uint8_t seed) {
 // sides of the threshold and of a size class, alignment, accounting, and reuse of a freed
 // block by the next buffer of its class.
 TEST(MemoryPoolTest, LargeBlocksAreWholePagesAndRecycled) {
-    MemoryPool pool(/*page_large_blocks=*/true);
+    MemoryPool pool(/*recycle_blocks=*/true);
     for (size_t size : {size_t{1}, size_t{4096}, (size_t{256} << 10) - 64, size_t{256} << 10,
                         (size_t{256} << 10) + 1, size_t{3} << 20, size_t{70} << 20}) {
         for (size_t alignment : {size_t{8}, size_t{64}, size_t{4096}, size_t{8192}}) {
@@ -52,9 +53,47 @@ TEST(MemoryPoolTest, LargeBlocksAreWholePagesAndRecycled) {
     pool.Free(second, (size_t{1} << 20) - 4096, 64);
 }
 
+// Blocks of at most 4 KiB are recycled per thread by size class; a block freed on another
+// thread serves that thread; accounting stays by the requested size.
+TEST(MemoryPoolTest, SmallBlocksAreRecycledPerThread) {
+    MemoryPool pool(/*recycle_blocks=*/true);
+    for (size_t size : {size_t{0}, size_t{1}, size_t{64}, size_t{65}, size_t{1000}, size_t{4096}}) {
+        for (size_t alignment : {size_t{1}, size_t{8}, size_t{64}, size_t{128}}) {
+            uint8_t *data = pool.Allocate(size, alignment);
+            EXPECT_EQ(reinterpret_cast<uintptr_t>(data) % alignment, 0u) << size << " " << alignment;
+            EXPECT_TRUE(FillAndCheck(data, std::max<size_t>(size, 1), static_cast<uint8_t>(size)));
+            pool.Free(data, size, alignment);
+        }
+    }
+    EXPECT_EQ(pool.bytes_allocated(), 0);
+    // 600 and 1000 bytes share the 1 KiB class: the freed block serves the next request.
+    uint8_t *first = pool.Allocate(600, 64);
+    pool.Free(first, 600, 64);
+    uint8_t *second = pool.Allocate(1000, 64);
+    EXPECT_EQ(first, second);
+    EXPECT_TRUE(FillAndCheck(second, 1000, 3));
+    // Live blocks are distinct, also beyond the slots a class keeps.
+    std::vector<uint8_t *> live = {second};
+    for (int i = 0; i < 40; ++i) {
+        live.push_back(pool.Allocate(1000, 64));
+        std::memset(live.back(), i, 1000);
+    }
+    for (size_t i = 1; i < live.size(); ++i) {
+        EXPECT_EQ(live[i][999], static_cast<uint8_t>(i - 1));
+    }
+    // Freed on another thread, which then exits (its cache goes back to the heap).
+    std::thread other([&] {
+        for (uint8_t *data : live) {
+            pool.Free(data, 1000, 64);
+        }
+    });
+    other.join();
+    EXPECT_EQ(pool.bytes_allocated(), 0);
+}
+
 // Threads allocating and freeing large blocks at once never share a live block.
 TEST(MemoryPoolTest, ConcurrentLargeBlocksStayDistinct) {
-    MemoryPool pool(/*page_large_blocks=*/true);
+    MemoryPool pool(/*recycle_blocks=*/true);
     std::vector<std::thread> threads;
     std::vector<int> failures(4, 0);
     for (int t = 0; t < 4; ++t) {

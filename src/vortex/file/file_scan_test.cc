@@ -280,7 +280,6 @@ TEST(FileScanTest, SparseTakesRunAsOneSplitAndReuseTheFileCache) {
     for (uint64_t row = 7; row < kRows; row += 500) {
         rows.push_back(row);
     }
-    // Every chunk boundary is a split point, so the take touches many spans.
     auto take = [&](scan::ScanSource source) {
         scan::ScanBuilder builder(std::move(source));
         builder.Take(rows).options().min_split_rows = 512;
@@ -288,12 +287,19 @@ TEST(FileScanTest, SparseTakesRunAsOneSplitAndReuseTheFileCache) {
     };
     ASSERT_OK_AND_ASSIGN(auto plan, take(ScanSourceOf(fixture.file)).Plan());
     ASSERT_EQ(plan->splits.size(), 1u) << "a few rows from many chunks make one task";
-    EXPECT_GT(plan->splits.front().pieces.size(), 4u);
+    ASSERT_NE(plan->splits.front().take_rows, nullptr);
+    EXPECT_EQ(plan->splits.front().take_rows->size(), rows.size())
+        << "without a filter the split is its rows; each column finds its own chunks";
     ASSERT_OK_AND_ASSIGN(auto taken, take(ScanSourceOf(fixture.file)).Collect());
     ASSERT_OK_AND_ASSIGN(ArrayRef expected, vortex::Take(fixture.table, PrimitiveArray::FromValues(rows)));
     EXPECT_TRUE(ArraysEqual(expected, Concat(taken, dtype)));
 
-    // With a filter: zones pruned by it are cut out of the take.
+    // With a filter, every chunk boundary is a split point: one task of many pieces, and zones
+    // pruned by the filter are cut out of the take.
+    ASSERT_OK_AND_ASSIGN(auto filtered_plan,
+                         take(ScanSourceOf(fixture.file)).Filter(Gte(Col("id"), Lit(I64(6000)))).Plan());
+    ASSERT_EQ(filtered_plan->splits.size(), 1u);
+    EXPECT_GT(filtered_plan->splits.front().pieces.size(), 4u);
     ASSERT_OK_AND_ASSIGN(auto filtered,
                          take(ScanSourceOf(fixture.file)).Filter(Gte(Col("id"), Lit(I64(6000)))).Collect());
     std::vector<uint64_t> kept;

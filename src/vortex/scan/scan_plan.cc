@@ -237,6 +237,24 @@ std::vector<SplitRange> GroupSparseSplits(std::vector<SplitRange> splits, size_t
     return grouped;
 }
 
+// A take without a filter: its rows inside [begin, end) in splits of at most `max_rows` rows.
+// No chunk boundaries are needed: each column's layout finds its chunks (Layout::TakeRows).
+std::vector<SplitRange>
+TakeSplits(const std::vector<uint64_t> &take, uint64_t begin, uint64_t end, size_t max_rows) {
+    std::vector<SplitRange> splits;
+    auto it = std::lower_bound(take.begin(), take.end(), begin);
+    while (it != take.end() && *it < end) {
+        const uint64_t first = *it;
+        auto rows = std::make_shared<std::vector<size_t>>();
+        for (; it != take.end() && *it < end && rows->size() < max_rows; ++it) {
+            rows->push_back(static_cast<size_t>(*it - first));
+        }
+        const uint64_t last = first + rows->back() + 1;
+        splits.push_back(SplitRange{first, last, std::nullopt, {}, std::move(rows)});
+    }
+    return splits;
+}
+
 } // namespace
 
 Result<DType> ScanOutputDType(const ScanSource &source, const ScanOptions &options) {
@@ -326,6 +344,10 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
         return std::shared_ptr<const ScanPlan>(std::move(plan));
     }
 
+    if (take && !plan->filter) {
+        plan->splits = TakeSplits(*take, begin, end, options.batch_rows);
+        return std::shared_ptr<const ScanPlan>(std::move(plan));
+    }
     std::vector<uint64_t> points;
     for (const Layout *layout : read_layouts) {
         CollectSplitPoints(*layout, 0, points);

@@ -4,7 +4,6 @@
 
 #include <map>
 #include <optional>
-#include <span>
 #include <utility>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
@@ -51,37 +50,23 @@ Result<ArrayRef> KeepSelected(ArrayRef array, const Mask &mask) {
     return Filter(array, mask);
 }
 
-// The rows (absolute, ascending) of a take without a filter, or nullopt for other splits.
-// Such a take gathers each projected column through its layout, chunk by chunk, without
-// reading the rows between.
-std::optional<std::vector<uint64_t>> PlainTakeRows(const ScanPlan &plan, const SplitRange &split) {
-    if (plan.filter || plan.root_struct == nullptr || plan.projection.empty()) {
-        return std::nullopt;
-    }
-    const bool whole = static_cast<bool>(split.take_rows);
-    if (!whole && split.pieces.empty()) {
-        return std::nullopt;
-    }
-    std::vector<uint64_t> rows;
-    const std::span<const SplitRange> pieces = whole ? std::span(&split, 1) : std::span(split.pieces);
-    for (const SplitRange &piece : pieces) {
-        if (!piece.take_rows || !piece.pieces.empty()) {
-            return std::nullopt;
-        }
-        for (const size_t row : *piece.take_rows) {
-            rows.push_back(piece.begin + row);
-        }
-    }
-    return rows;
-}
-
 } // namespace
 
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
-    if (std::optional<std::vector<uint64_t>> rows = PlainTakeRows(plan, split)) {
+    if (split.take_rows && !plan.filter && split.pieces.empty()) {
+        // A take without a filter: each column's layout gathers the rows from its own chunks,
+        // without reading the rows between.
         LayoutReadContext ctx = plan.source.read_context();
         ctx.cache = plan.cache.get();
-        return plan.root_struct->TakeFields(ctx, plan.projection, *rows);
+        std::vector<uint64_t> rows;
+        rows.reserve(split.take_rows->size());
+        for (const size_t row : *split.take_rows) {
+            rows.push_back(split.begin + row);
+        }
+        if (plan.root_struct != nullptr) {
+            return plan.root_struct->TakeFields(ctx, plan.projection, rows);
+        }
+        return plan.source.layout->TakeRows(ctx, rows);
     }
     if (!split.pieces.empty()) {
         std::vector<ArrayRef> parts;
