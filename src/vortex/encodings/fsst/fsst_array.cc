@@ -122,7 +122,7 @@ FsstArray::FsstArray(Token,
             uncompressed_lengths.len(),
             FsstBuffers(*table, codes),
             FsstChildren(
-                uncompressed_lengths.array(), codes_offsets.array(), validity, uncompressed_lengths.len())),
+                uncompressed_lengths.stored(), codes_offsets.stored(), validity, uncompressed_lengths.len())),
       table_(std::move(table)), codes_(std::move(codes)), offsets_(std::move(codes_offsets)),
       lengths_(std::move(uncompressed_lengths)), validity_(std::move(validity)),
       canonical_codes_(canonical_codes) {}

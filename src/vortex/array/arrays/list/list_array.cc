@@ -58,7 +58,7 @@ ListArray::ListArray(Token, DType dtype, ArrayRef elements, IntegerChild offsets
             std::move(dtype),
             offsets.len() - 1,
             {},
-            ListChildren(elements, offsets.array(), validity, offsets.len() - 1)),
+            ListChildren(elements, offsets.stored(), validity, offsets.len() - 1)),
       elements_(std::move(elements)), offsets_(std::move(offsets)), validity_(std::move(validity)) {}
 
 Result<std::shared_ptr<const ListArray>>

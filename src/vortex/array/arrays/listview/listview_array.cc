@@ -74,7 +74,7 @@ ListViewArray::ListViewArray(
             std::move(dtype),
             offsets.len(),
             {},
-            ListViewChildren(elements, offsets.array(), sizes.array(), validity, offsets.len())),
+            ListViewChildren(elements, offsets.stored(), sizes.stored(), validity, offsets.len())),
       elements_(std::move(elements)), offsets_(std::move(offsets)), sizes_(std::move(sizes)),
       validity_(std::move(validity)) {}
 

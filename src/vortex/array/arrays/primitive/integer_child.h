@@ -52,6 +52,7 @@ public:
     /// its values need no new check.
     static Result<IntegerChild> Adopt(ArrayRef array) {
         IntegerChild child;
+        child.stored_ = array;
         if (const auto *constant = As<ConstantArray>(*array)) {
             const Scalar &scalar = constant->scalar();
             child.constant_valid_ = !scalar.is_null();
@@ -82,6 +83,9 @@ public:
 
     /// The child: a canonical PrimitiveArray or a ConstantArray.
     const ArrayRef &array() const { return array_; }
+    /// The child as given, possibly encoded (bit-packed offsets): what the parent lists among
+    /// its children, so that it is written as compressed as it came.
+    const ArrayRef &stored() const { return stored_; }
     /// The canonical child, or null for a constant child.
     const PrimitiveArray *primitive() const { return primitive_; }
     size_t len() const { return array_->len(); }
@@ -118,6 +122,7 @@ private:
         return value;
     }
 
+    ArrayRef stored_;
     ArrayRef array_;
     const PrimitiveArray *primitive_ = nullptr;
     // The canonical child's values and their width in bytes (0 for a constant child).

@@ -109,7 +109,7 @@ VarBinArray::VarBinArray(Token, DType dtype, IntegerChild offsets, Buffer bytes,
             std::move(dtype),
             offsets.len() - 1,
             {bytes},
-            VarBinChildren(offsets.array(), validity, offsets.len() - 1)),
+            VarBinChildren(offsets.stored(), validity, offsets.len() - 1)),
       offsets_(std::move(offsets)), bytes_(std::move(bytes)), validity_(std::move(validity)) {}
 
 Result<std::shared_ptr<const VarBinArray>>
