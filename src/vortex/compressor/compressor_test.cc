@@ -97,6 +97,13 @@ TEST(CompressorTest, IntegerShapesPickTheirEncodingsAndShrink) {
          Ints<uint32_t>(kBlock, [](size_t, auto &rng) { return 1'000'000 + rng() % 1000; }), "fastlanes.for"},
         {"small non-negative", Ints<int64_t>(kBlock, [](size_t, auto &rng) { return rng() % 100; }),
          "fastlanes.bitpacked"},
+        // Sorted with irregular steps over a wide range (string offsets, sorted keys).
+        {"sorted irregular steps",
+         Ints<int64_t>(kBlock,
+                       [acc = int64_t{1} << 40](size_t, auto &rng) mutable {
+                           return acc += static_cast<int64_t>(rng() % 300);
+                       }),
+         "fastlanes.delta"},
         {"long runs",
          Ints<int32_t>(kBlock, [](size_t i, auto &) { return static_cast<int32_t>(i / 500) * 7919; }), ""},
         {"sparse", Ints<int64_t>(kBlock, [](size_t, auto &rng) { return rng() % 100 == 0 ? rng() : 42; }),
@@ -120,6 +127,13 @@ TEST(CompressorTest, IntegerShapesPickTheirEncodingsAndShrink) {
         }
         EXPECT_LT(compressed->nbytes() * 2, c.input->nbytes()) << EncodingTree(*compressed);
     }
+    // Sorted with nulls is never delta at the top: decoding sums the deltas under nulls too,
+    // and a compressed deltas child need not keep the values under its nulls.
+    ArrayRef sorted_nulls = Ints<uint32_t>(
+        kBlock, [acc = uint32_t{0}](size_t, auto &rng) mutable { return acc += rng() % 50; }, 0.1);
+    ArrayRef sorted_nulls_compressed = RoundTrip(sorted_nulls);
+    EXPECT_NE(sorted_nulls_compressed->encoding_id(), "fastlanes.delta");
+    EXPECT_LT(sorted_nulls_compressed->nbytes(), sorted_nulls->nbytes());
 }
 
 TEST(CompressorTest, CompactUsesZstdWhereLightweightEncodingsCannot) {

@@ -63,8 +63,10 @@ void PrimitiveStats(const PrimitiveArray &array, LeafStats &stats) {
         auto get = [&](size_t i) { return values[i]; };
         CountRuns(array.validity(), values.size(), get, std::equal_to<>(), stats);
         bool any = false;
+        bool sorted = true;
         T lo = 0;
         T hi = 0;
+        T previous = 0;
         const Validity &validity = array.validity();
         const bool check = validity.kind() == Validity::Kind::Array;
         if (validity.kind() != Validity::Kind::AllInvalid) {
@@ -78,11 +80,14 @@ void PrimitiveStats(const PrimitiveArray &array, LeafStats &stats) {
                 } else {
                     lo = std::min(lo, values[i]);
                     hi = std::max(hi, values[i]);
+                    sorted &= previous <= values[i];
                 }
+                previous = values[i];
             }
         }
         stats.min = static_cast<int128_t>(lo);
         stats.max = static_cast<int128_t>(hi);
+        stats.sorted = sorted;
     }
 }
 

@@ -20,6 +20,8 @@ struct LeafStats {
     /// Integers only: the smallest and largest valid value (0 when none is valid).
     int128_t min = 0;
     int128_t max = 0;
+    /// Integers only: valid values never decrease (nulls skipped).
+    bool sorted = false;
 
     size_t valid_count() const { return len - null_count; }
     bool all_null() const { return len > 0 && null_count == len; }

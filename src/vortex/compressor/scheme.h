@@ -20,6 +20,7 @@ enum class SchemeId : uint8_t {
     kSequence,
     kFoR,
     kBitPacking,
+    kDelta,
     kZigZag,
     kRunEnd,
     kRle,

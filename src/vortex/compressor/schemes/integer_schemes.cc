@@ -2,13 +2,15 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 // Integer schemes (spec: arrays-encodings 2, what the reference's compressor emits for
 // integers): sequence, frame of reference over bit-packing, bit-packing with patches,
-// zigzag, run-end, FastLanes RLE, sparse and dictionary.
+// zigzag, run-end, FastLanes RLE, sparse and dictionary; and FastLanes delta for sorted
+// values, which the reference's files may hold but its compressor does not pick.
 #include <bit>
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/compressor/schemes/common_schemes.h"
 #include "vortex/compressor/schemes/top_value.h"
 #include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
+#include "vortex/encodings/fastlanes/delta/delta_array.h"
 #include "vortex/encodings/fastlanes/for/for_array.h"
 #include "vortex/encodings/sequence/sequence_array.h"
 #include "vortex/encodings/zigzag/zigzag_array.h"
@@ -85,6 +87,26 @@ public:
     }
 };
 
+// Sorted values (string offsets, ids, sorted keys) as FastLanes deltas between neighbours:
+// small non-negative numbers that bit-pack far tighter than the values' range. Only without
+// nulls: decoding sums the deltas under nulls too, and a compressed child need not keep the
+// values under its nulls.
+class DeltaScheme final : public Scheme {
+public:
+    SchemeId id() const override { return SchemeId::kDelta; }
+    std::string_view name() const override { return "delta"; }
+    bool Applies(const LeafStats &stats, const CompressContext &) const override {
+        return stats.null_count == 0 && stats.sorted && !stats.single_value() && stats.len > 1;
+    }
+    Result<std::optional<ArrayRef>>
+    Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &ctx) const override {
+        VX_ASSIGN_OR_RETURN(ArrayRef delta, fastlanes::DeltaEncode(canonical));
+        static constexpr size_t kBasesDeltas[] = {0, 1};
+        VX_ASSIGN_OR_RETURN(ArrayRef result, CompressChildren(delta, kBasesDeltas, ctx.Child(id())));
+        return std::optional<ArrayRef>(std::move(result));
+    }
+};
+
 // Maps small negative and positive values to small unsigned ones for the schemes below it.
 class ZigZagScheme final : public Scheme {
 public:
@@ -103,6 +125,7 @@ public:
 const SequenceScheme kSequence;
 const FoRScheme kFoR;
 const BitPackingScheme kBitPacking;
+const DeltaScheme kDelta;
 const ZigZagScheme kZigZag;
 const RunEndScheme kRunEnd;
 const RleScheme kRle;
@@ -110,8 +133,8 @@ const SparseScheme kSparse;
 const DictScheme kIntDict(DictScheme::Kind::kInteger);
 const ZstdScheme kZstd;
 
-const Scheme *const kIntegerSchemes[] = {&kSequence, &kFoR,    &kBitPacking, &kZigZag, &kRunEnd,
-                                         &kRle,      &kSparse, &kIntDict,    &kZstd};
+const Scheme *const kIntegerSchemes[] = {&kSequence, &kFoR, &kBitPacking, &kDelta,   &kZigZag,
+                                         &kRunEnd,   &kRle, &kSparse,     &kIntDict, &kZstd};
 
 } // namespace
 

@@ -37,7 +37,9 @@ Result<ArrayRef> EncodeTyped(const PrimitiveArray &array) {
     const size_t blocks = FastLanesBlockCount(len);
     const size_t padded_len = blocks * kFastLanesBlockLen;
     std::vector<U> values = internal::FillForwardNulls<U>(array);
-    values.resize(padded_len, U{0});
+    // The padding repeats the last value (the reference pads with zeros; readers never look
+    // at it): deltas of zero keep the last block's bit width.
+    values.resize(padded_len, len > 0 ? values[len - 1] : U{0});
 
     BufferMut bases = BufferMut::Zeroed(blocks * kLaneCount * sizeof(U));
     BufferMut deltas = BufferMut::Zeroed(padded_len * sizeof(U));
