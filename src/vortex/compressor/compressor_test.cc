@@ -104,6 +104,10 @@ TEST(CompressorTest, IntegerShapesPickTheirEncodingsAndShrink) {
                            return acc += static_cast<int64_t>(rng() % 300);
                        }),
          "fastlanes.delta"},
+        // Ranks that restart every 700 rows: deltas of one, a patch per restart.
+        {"restarting ranks",
+         Ints<int64_t>(kBlock, [](size_t i, auto &) { return 1 + static_cast<int64_t>(i % 700); }),
+         "fastlanes.delta"},
         {"long runs",
          Ints<int32_t>(kBlock, [](size_t i, auto &) { return static_cast<int32_t>(i / 500) * 7919; }), ""},
         {"sparse", Ints<int64_t>(kBlock, [](size_t, auto &rng) { return rng() % 100 == 0 ? rng() : 42; }),

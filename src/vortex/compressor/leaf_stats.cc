@@ -63,7 +63,7 @@ void PrimitiveStats(const PrimitiveArray &array, LeafStats &stats) {
         auto get = [&](size_t i) { return values[i]; };
         CountRuns(array.validity(), values.size(), get, std::equal_to<>(), stats);
         bool any = false;
-        bool sorted = true;
+        size_t descents = 0;
         T lo = 0;
         T hi = 0;
         T previous = 0;
@@ -80,14 +80,14 @@ void PrimitiveStats(const PrimitiveArray &array, LeafStats &stats) {
                 } else {
                     lo = std::min(lo, values[i]);
                     hi = std::max(hi, values[i]);
-                    sorted &= previous <= values[i];
+                    descents += values[i] < previous ? 1 : 0;
                 }
                 previous = values[i];
             }
         }
         stats.min = static_cast<int128_t>(lo);
         stats.max = static_cast<int128_t>(hi);
-        stats.sorted = sorted;
+        stats.descents = descents;
     }
 }
 

@@ -20,8 +20,9 @@ struct LeafStats {
     /// Integers only: the smallest and largest valid value (0 when none is valid).
     int128_t min = 0;
     int128_t max = 0;
-    /// Integers only: valid values never decrease (nulls skipped).
-    bool sorted = false;
+    /// Integers only: how often a valid value is smaller than the valid one before it (0 for
+    /// sorted values; a few for ranks or counters that restart).
+    size_t descents = 0;
 
     size_t valid_count() const { return len - null_count; }
     bool all_null() const { return len > 0 && null_count == len; }

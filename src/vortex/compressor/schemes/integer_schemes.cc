@@ -88,15 +88,19 @@ public:
 };
 
 // Sorted values (string offsets, ids, sorted keys) as FastLanes deltas between neighbours:
-// small non-negative numbers that bit-pack far tighter than the values' range. Only without
-// nulls: decoding sums the deltas under nulls too, and a compressed child need not keep the
-// values under its nulls.
+// small non-negative numbers that bit-pack far tighter than the values' range. Values that
+// mostly ascend (ranks, counters that restart) qualify too: each restart is one large delta,
+// a patch. Only without nulls: decoding sums the deltas under nulls too, and a compressed
+// child need not keep the values under its nulls.
 class DeltaScheme final : public Scheme {
+    static constexpr size_t kMinAscentsPerDescent = 16;
+
 public:
     SchemeId id() const override { return SchemeId::kDelta; }
     std::string_view name() const override { return "delta"; }
     bool Applies(const LeafStats &stats, const CompressContext &) const override {
-        return stats.null_count == 0 && stats.sorted && !stats.single_value() && stats.len > 1;
+        return stats.null_count == 0 && stats.descents * kMinAscentsPerDescent <= stats.len &&
+               !stats.single_value() && stats.len > 1;
     }
     Result<std::optional<ArrayRef>>
     Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &ctx) const override {
