@@ -43,19 +43,29 @@ Status Layout::CheckRows(std::span<const uint64_t> rows) const {
     return Status::OK();
 }
 
-ArrayRef Layout::RowIndices(std::span<const uint64_t> rows, uint64_t base) {
-    if (rows.empty() || rows.back() - base <= UINT32_MAX) {
-        std::vector<uint32_t> offsets(rows.size());
-        for (size_t i = 0; i < rows.size(); ++i) {
-            offsets[i] = static_cast<uint32_t>(rows[i] - base);
-        }
-        return PrimitiveArray::FromValues(offsets);
-    }
-    std::vector<uint64_t> offsets(rows.size());
+namespace {
+
+template <typename T>
+ArrayRef OffsetsFrom(std::span<const uint64_t> rows, uint64_t base) {
+    std::vector<T> offsets(rows.size());
     for (size_t i = 0; i < rows.size(); ++i) {
-        offsets[i] = rows[i] - base;
+        offsets[i] = static_cast<T>(rows[i] - base);
     }
     return PrimitiveArray::FromValues(offsets);
+}
+
+} // namespace
+
+ArrayRef Layout::RowIndices(std::span<const uint64_t> rows, uint64_t base) {
+    const bool narrow = rows.empty() || rows.back() - base <= UINT32_MAX;
+    return narrow ? OffsetsFrom<uint32_t>(rows, base) : OffsetsFrom<uint64_t>(rows, base);
+}
+
+Result<ArrayRef> Layout::TakeFromSpan(const ArrayRef &span, std::span<const uint64_t> rows) {
+    if (rows.size() == span->len()) {
+        return span;
+    }
+    return Take(span, RowIndices(rows, rows.front()));
 }
 
 Result<ArrayRef> Layout::TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const {
@@ -63,13 +73,8 @@ Result<ArrayRef> Layout::TakeRows(const LayoutReadContext &ctx, std::span<const 
     if (rows.empty()) {
         return Read(ctx, 0, 0);
     }
-    const uint64_t begin = rows.front();
-    const uint64_t end = rows.back() + 1;
-    VX_ASSIGN_OR_RETURN(ArrayRef span, Read(ctx, begin, end));
-    if (rows.size() == end - begin) {
-        return span;
-    }
-    return Take(span, RowIndices(rows, begin));
+    VX_ASSIGN_OR_RETURN(ArrayRef span, Read(ctx, rows.front(), rows.back() + 1));
+    return TakeFromSpan(span, rows);
 }
 
 } // namespace vortex

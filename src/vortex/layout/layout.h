@@ -74,6 +74,8 @@ protected:
     Status CheckRows(std::span<const uint64_t> rows) const;
     /// `rows` less `base` as take indices (u32 when they fit, as a chunk's always do).
     static ArrayRef RowIndices(std::span<const uint64_t> rows, uint64_t base);
+    /// Gathers `rows` (checked, not empty) from `span`, the rows [rows.front(), rows.back() + 1).
+    static Result<ArrayRef> TakeFromSpan(const ArrayRef &span, std::span<const uint64_t> rows);
 
 private:
     const LayoutEncoding *encoding_;

@@ -53,11 +53,11 @@ Result<ArrayRef> KeepSelected(ArrayRef array, const Mask &mask) {
 } // namespace
 
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
+    LayoutReadContext ctx = plan.source.read_context();
+    ctx.cache = plan.cache.get();
     if (split.take_rows && !plan.filter && split.pieces.empty()) {
         // A take without a filter: each column's layout gathers the rows from its own chunks,
         // without reading the rows between.
-        LayoutReadContext ctx = plan.source.read_context();
-        ctx.cache = plan.cache.get();
         std::vector<uint64_t> rows;
         rows.reserve(split.take_rows->size());
         for (const size_t row : *split.take_rows) {
@@ -81,8 +81,6 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
         }
         return parts.empty() ? EmptyOf(plan.output_dtype) : ConcatCanonical(parts, plan.output_dtype);
     }
-    LayoutReadContext ctx = plan.source.read_context();
-    ctx.cache = plan.cache.get();
     Mask mask = split.SelectionMask();
     if (plan.root_struct == nullptr) {
         VX_ASSIGN_OR_RETURN(ArrayRef array, plan.source.layout->Read(ctx, split.begin, split.end));

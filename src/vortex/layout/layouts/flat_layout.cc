@@ -73,7 +73,13 @@ Result<ArrayRef> FlatLayout::TakeRows(const LayoutReadContext &ctx, std::span<co
     if (auto taken = TakeEncoded(array, RowIndices(rows, 0))) {
         return *std::move(taken);
     }
-    return Layout::TakeRows(ctx, rows);
+    // No take kernel: decode only the span of the rows, from the array already read.
+    if (rows.empty()) {
+        return Slice(array, 0, 0);
+    }
+    VX_ASSIGN_OR_RETURN(
+        ArrayRef span, Slice(array, static_cast<size_t>(rows.front()), static_cast<size_t>(rows.back() + 1)));
+    return TakeFromSpan(span, rows);
 }
 
 } // namespace vortex

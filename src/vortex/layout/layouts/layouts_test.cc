@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/dict/dict_array.h"
+#include "vortex/array/arrays/list/list_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/canonical.h"
@@ -146,6 +147,28 @@ TEST(ChunkedLayout, TakesRowsAcrossChunks) {
     ASSERT_RAISES(InvalidArgument, chunked->TakeRows(segments.ctx(), descending));
     ASSERT_RAISES(InvalidArgument, chunked->TakeRows(segments.ctx(), repeated));
     ASSERT_RAISES(OutOfBounds, chunked->TakeRows(segments.ctx(), past_the_end));
+}
+
+// vortex.list has no take kernel: a flat chunk gathers from the span of the rows instead.
+TEST(ChunkedLayout, TakesRowsFromEncodingsWithoutATakeKernel) {
+    MemorySegments segments;
+    std::vector<int32_t> elements(250);
+    std::vector<uint32_t> offsets = {0};
+    for (size_t i = 0; i < elements.size(); ++i) {
+        elements[i] = static_cast<int32_t>(i);
+    }
+    for (uint32_t i = 0; i < 100; ++i) {
+        offsets.push_back(std::min<uint32_t>(250, offsets.back() + i % 5));
+    }
+    ArrayRef data = ListArray::Make(PrimitiveArray::FromValues(elements), PrimitiveArray::FromValues(offsets),
+                                    Validity::NonNullable());
+    ASSERT_OK_AND_ASSIGN(LayoutRef chunked,
+                         ChunkedLayout::Make(data->dtype(), BoundaryChunks(segments, data)));
+    ASSERT_OK_AND_ASSIGN(ArrayRef none, chunked->child(0)->TakeRows(segments.ctx(), std::vector<uint64_t>{}));
+    EXPECT_EQ(none->len(), 0u);
+    for (const std::vector<uint64_t> &rows : BoundaryRowSets()) {
+        ExpectTakeRowsMatches(*chunked, segments.ctx(), data, rows);
+    }
 }
 
 TEST(StructLayout, TakesRowsOfNullableStructsAndDictionaryFields) {
