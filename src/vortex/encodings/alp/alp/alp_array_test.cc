@@ -117,6 +117,38 @@ TEST(ALPArrayTest, TablesMatchDecimalLiterals) {
     EXPECT_EQ(ALPTraits<float>::kF10.size(), 11u);
 }
 
+template <typename T>
+void ExpectDecodeAgreesAtEveryOutputOffset() {
+    // The bulk decode peels values until its output is 64-byte aligned; every head length
+    // and every tail must give the scalar result.
+    std::mt19937_64 rng(7);
+    std::uniform_int_distribution<int64_t> digits(-1'000'000, 1'000'000);
+    std::vector<ALPInt<T>> encoded(100);
+    for (ALPInt<T> &v : encoded) {
+        v = static_cast<ALPInt<T>>(digits(rng));
+    }
+    const Exponents exponents{3, 1};
+    alignas(64) T out[128];
+    for (size_t offset = 0; offset < 64 / sizeof(T); ++offset) {
+        for (size_t n : {size_t{0}, size_t{1}, size_t{5}, size_t{17}, size_t{100}}) {
+            std::fill(std::begin(out), std::end(out), T(-1));
+            DecodeALP(std::span<const ALPInt<T>>(encoded.data(), n), exponents, out + offset);
+            for (size_t i = 0; i < n; ++i) {
+                const T expected = static_cast<T>(encoded[i]) * ALPTraits<T>::kF10[exponents.f] *
+                                   ALPTraits<T>::kIF10[exponents.e];
+                ASSERT_EQ(std::bit_cast<ALPInt<T>>(out[offset + i]), std::bit_cast<ALPInt<T>>(expected))
+                    << offset << " " << n << " " << i;
+            }
+            EXPECT_EQ(out[offset + n], T(-1)) << "wrote past the end";
+        }
+    }
+}
+
+TEST(ALPArrayTest, BulkDecodeAgreesAtEveryOutputOffset) {
+    ExpectDecodeAgreesAtEveryOutputOffset<float>();
+    ExpectDecodeAgreesAtEveryOutputOffset<double>();
+}
+
 TEST(ALPArrayTest, EncodesSimpleDecimals) {
     // Three-decimal values all round-trip at the chosen exponents: no patches, and every
     // encoded integer decodes to its input with the spec formula.
