@@ -239,14 +239,26 @@ TEST(FsstDecompressTest, CorruptCodesFailWithoutOverrun) {
     }
 }
 
-TEST(FsstDecompressTest, RandomCodesMatchTheNaiveDecoder) {
-    const std::vector<std::string> symbols = AllLengthSymbols();
+// 255 symbols: every code but the escape names one, so the decoder checks no code.
+std::vector<std::string> FullTableSymbols() {
+    std::vector<std::string> symbols;
+    for (size_t k = 0; symbols.size() < kMaxSymbols - 1; ++k) {
+        const size_t length = 2 + k * 7 / (kMaxSymbols - 1);
+        std::string symbol(length, static_cast<char>('A' + k % 26));
+        symbol[0] = static_cast<char>(k);
+        symbols.push_back(std::move(symbol));
+    }
+    symbols.push_back("z");
+    return symbols;
+}
+
+void ExpectRandomCodesMatchTheNaiveDecoder(const std::vector<std::string> &symbols) {
     ASSERT_OK_AND_ASSIGN(SymbolTable table, SymbolTable::FromSymbols(symbols));
     std::mt19937_64 rng(11);
     for (int round = 0; round < 3000; ++round) {
         std::string codes(rng() % 80, '\0');
         for (char &c : codes) {
-            // Mostly valid codes, some escapes, a few codes past the table.
+            // Mostly valid codes, some escapes, a few arbitrary bytes (past a small table).
             const uint64_t r = rng() % 100;
             c = static_cast<char>(r < 80 ? rng() % symbols.size() : r < 97 ? 0xFF : rng() % 256);
         }
@@ -260,6 +272,12 @@ TEST(FsstDecompressTest, RandomCodesMatchTheNaiveDecoder) {
             }
         }
     }
+}
+
+TEST(FsstDecompressTest, RandomCodesMatchTheNaiveDecoder) {
+    ExpectRandomCodesMatchTheNaiveDecoder(AllLengthSymbols());
+    ASSERT_EQ(FullTableSymbols().size(), kMaxSymbols);
+    ExpectRandomCodesMatchTheNaiveDecoder(FullTableSymbols());
 }
 
 } // namespace
