@@ -31,6 +31,7 @@ public:
     /// exceeds the capacity.
     Result<ArrayRef> GetOrLoad(const Layout *layout, const std::function<Result<ArrayRef>()> &load);
     size_t bytes() const;
+    size_t capacity_bytes() const { return capacity_bytes_; }
 
 private:
     struct Loading {

@@ -30,6 +30,33 @@ Status CheckDecodedSize(uint64_t size, size_t ncodes) {
     return Status::OK();
 }
 
+// Offsets non-decreasing and within the codes; no value longer than its codes can decode to
+// (every value's length is bounded by its codes, so the total cannot overflow either). The
+// checks are accumulated branch-free and located only on failure.
+template <typename O, typename L>
+Status CheckValueCodes(const O *offsets, const L *lengths, size_t len, size_t ncodes) {
+    bool bad = offsets[len] > ncodes;
+    for (size_t i = 0; i < len; ++i) {
+        const uint64_t start = offsets[i];
+        const uint64_t end = offsets[i + 1];
+        bad |= start > end;
+        bad |= uint64_t{lengths[i]} / kMaxSymbolLength > end - start;
+    }
+    if (!bad) {
+        return Status::OK();
+    }
+    for (size_t i = 0; i < len; ++i) {
+        VX_ENSURE(offsets[i] <= offsets[i + 1], InvalidArgument, "fsst codes offsets decrease at {}: {} > {}",
+                  i, uint64_t{offsets[i]}, uint64_t{offsets[i + 1]});
+    }
+    VX_ENSURE(offsets[len] <= ncodes, InvalidArgument, "fsst: last codes offset {} exceeds {} code bytes",
+              uint64_t{offsets[len]}, ncodes);
+    for (size_t i = 0; i < len; ++i) {
+        VX_RETURN_NOT_OK(CheckDecodedSize(lengths[i], offsets[i + 1] - offsets[i]));
+    }
+    return Status::Internal("fsst: bad codes offsets not found");
+}
+
 Result<ArrayRef> BuildCurrent(const DType &dtype,
                               size_t len,
                               const vortex::encodings::FSSTMetadata &proto,
@@ -145,17 +172,24 @@ Result<std::shared_ptr<const FsstArray>> FsstArray::TryMake(DType dtype,
     VX_ENSURE(offsets.len() == len + 1, InvalidArgument, "fsst: {} codes offsets for {} values",
               offsets.len(), len);
     VX_RETURN_NOT_OK(internal::CheckValidity(validity, dtype.nullability(), len));
-    for (size_t i = 0; i + 1 < offsets.positions_to_check(); ++i) {
-        VX_ENSURE(offsets.at(i) <= offsets.at(i + 1), InvalidArgument,
-                  "fsst codes offsets decrease at {}: {} > {}", i, offsets.at(i), offsets.at(i + 1));
-    }
-    VX_ENSURE(offsets.at(len) <= codes.size(), InvalidArgument,
-              "fsst: last codes offset {} exceeds {} code bytes", offsets.at(len), codes.size());
-    // Every value's length is bounded by its codes, so the total cannot overflow either. A
-    // constant offsets child means no codes at all: then the lengths' distinct values suffice.
-    const size_t to_check = offsets.primitive() != nullptr ? len : lengths.positions_to_check();
-    for (size_t i = 0; i < to_check; ++i) {
-        VX_RETURN_NOT_OK(CheckDecodedSize(lengths.at(i), offsets.at(i + 1) - offsets.at(i)));
+    if (offsets.primitive() != nullptr && lengths.primitive() != nullptr) {
+        // One type dispatch for the loop over every value instead of one per access.
+        VX_RETURN_NOT_OK(offsets.VisitUnsigned([&](const auto *offset) {
+            return lengths.VisitUnsigned(
+                [&](const auto *length) { return CheckValueCodes(offset, length, len, codes.size()); });
+        }));
+    } else {
+        for (size_t i = 0; i + 1 < offsets.positions_to_check(); ++i) {
+            VX_ENSURE(offsets.at(i) <= offsets.at(i + 1), InvalidArgument,
+                      "fsst codes offsets decrease at {}: {} > {}", i, offsets.at(i), offsets.at(i + 1));
+        }
+        VX_ENSURE(offsets.at(len) <= codes.size(), InvalidArgument,
+                  "fsst: last codes offset {} exceeds {} code bytes", offsets.at(len), codes.size());
+        // A constant offsets child means no codes at all: then the lengths' distinct values suffice.
+        const size_t to_check = offsets.primitive() != nullptr ? len : lengths.positions_to_check();
+        for (size_t i = 0; i < to_check; ++i) {
+            VX_RETURN_NOT_OK(CheckDecodedSize(lengths.at(i), offsets.at(i + 1) - offsets.at(i)));
+        }
     }
     return std::make_shared<const FsstArray>(Token{}, std::move(dtype), std::move(table), std::move(codes),
                                              std::move(offsets), std::move(lengths), std::move(validity),
@@ -183,25 +217,36 @@ Result<std::vector<uint8_t>> FsstArray::SerializeMetadata() const {
 
 Result<ArrayRef> FsstArray::ToCanonical() const {
     std::vector<uint64_t> offsets(len() + 1, 0);
-    for (size_t i = 0; i < len(); ++i) {
-        offsets[i + 1] = offsets[i] + lengths_.at(i);
+    const auto prefix_sum = [&](const auto &length_at) {
+        for (size_t i = 0; i < len(); ++i) {
+            offsets[i + 1] = offsets[i] + length_at(i);
+        }
+    };
+    if (lengths_.primitive() != nullptr) {
+        lengths_.VisitUnsigned(
+            [&](const auto *lengths) { prefix_sum([&](size_t i) { return lengths[i]; }); });
+    } else {
+        prefix_sum([&](size_t i) { return lengths_.at(i); });
     }
     const uint64_t first = len() == 0 ? 0 : offsets_.at(0);
     const uint64_t last = len() == 0 ? 0 : offsets_.at(len());
     VX_RETURN_NOT_OK(CheckDecodedSize(offsets.back(), last - first));
     // One pass over all codes: values are contiguous in the codes and in the output.
     // With slack the decoder stores whole 8-byte words up to the end; then the slack is cut.
-    BufferMut bytes = BufferMut::Zeroed(offsets.back() + SymbolTable::kDecompressSlack);
+    // The decoder writes every byte (it fails otherwise), so no zeroing first.
+    BufferMut bytes = BufferMut::Uninitialized(offsets.back() + SymbolTable::kDecompressSlack);
     VX_RETURN_NOT_OK(table_->DecompressWithSlack(codes_.bytes().subspan(first, last - first), bytes.data(),
                                                  offsets.back()));
     bytes.Resize(offsets.back());
     const Buffer data = std::move(bytes).Freeze();
+    if (dtype().is_utf8()) { // the codes were never checked
+        VX_RETURN_NOT_OK(CheckUtf8Values(data, offsets, validity_));
+    }
     std::vector<Buffer> data_buffers;
     Buffer views = BuildViewsOverBytes(data, offsets, data_buffers);
-    // TryMake checks UTF-8 for Utf8 (the codes were never checked).
-    VX_ASSIGN_OR_RETURN(auto canonical, VarBinViewArray::TryMake(dtype(), std::move(views),
-                                                                 std::move(data_buffers), validity_));
-    return ArrayRef(std::move(canonical));
+    // The views are built from checked offsets over the decoded bytes: nothing to re-check.
+    return ArrayRef(std::make_shared<const VarBinViewArray>(
+        VarBinViewArray::Token{}, dtype(), std::move(views), std::move(data_buffers), validity_));
 }
 
 } // namespace vortex::fsst

@@ -244,6 +244,8 @@ TEST(FsstArrayTest, RejectsBadInput) {
     ExpectDecodeFails(BuildCurrent({"ab"}, "\x00\x00"s, {0, 2}, {5}));
     // Invalid UTF-8 for a Utf8 array (fine as Binary).
     ExpectDecodeFails(BuildCurrent({"ab"}, "\xff\x80"s, {0, 2}, {1}));
+    // Valid UTF-8 as a whole ("é"), but each value holds half of the character.
+    ExpectDecodeFails(BuildCurrent({"ab"}, "\xff\xc3\xff\xa9"s, {0, 2, 4}, {1, 1}));
     ASSERT_OK_AND_ASSIGN(ArrayRef binary, BuildCurrent({"ab"}, "\xff\x80"s, {0, 2}, {1},
                                                        DType::Binary(Nullability::NonNullable)));
     EXPECT_OK(Canonicalize(binary).status());

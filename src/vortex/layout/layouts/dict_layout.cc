@@ -3,7 +3,9 @@
 #include "vortex/layout/layouts/dict_layout.h"
 
 #include "vortex/array/arrays/dict/dict_array.h"
+#include "vortex/array/canonical.h"
 #include "vortex/format/layout_metadata.pb.h"
+#include "vortex/layout/array_cache.h"
 #include "vortex/serde/proto_message.h"
 
 namespace vortex {
@@ -92,7 +94,23 @@ Result<ArrayRef> DictLayout::TakeRows(const LayoutReadContext &ctx, std::span<co
 }
 
 Result<ArrayRef> DictLayout::OverValues(const LayoutReadContext &ctx, ArrayRef codes) const {
-    VX_ASSIGN_OR_RETURN(ArrayRef values, this->values()->Read(ctx, 0, this->values()->row_count()));
+    const uint64_t nvalues = this->values()->row_count();
+    const auto read_values = [&] { return this->values()->Read(ctx, 0, nvalues); };
+    ArrayRef values;
+    // A dictionary the codes of this read cover well is decoded whole, once per scan (cached
+    // under this layout): every split then gathers decoded values. Otherwise each split would
+    // gather encoded values and decode its gather, an FSST value once per row that uses it.
+    // Only when the decoded dictionary surely fits the cache (16-byte views, a quarter of it),
+    // so that it is not decoded again for every split.
+    if (ctx.cache != nullptr && codes->len() * 4 >= nvalues &&
+        nvalues * 16 * 4 <= ctx.cache->capacity_bytes()) {
+        VX_ASSIGN_OR_RETURN(values, ctx.cache->GetOrLoad(this, [&]() -> Result<ArrayRef> {
+            VX_ASSIGN_OR_RETURN(ArrayRef encoded, read_values());
+            return Canonicalize(encoded);
+        }));
+    } else {
+        VX_ASSIGN_OR_RETURN(values, read_values());
+    }
     // DictArray checks every non-null code against the dictionary size.
     VX_ASSIGN_OR_RETURN(auto dict, DictArray::TryMake(std::move(codes), std::move(values)));
     VX_ENSURE(dict->dtype() == dtype(), Serde, "vortex.dict layout: decoded dtype {} differs from {}",

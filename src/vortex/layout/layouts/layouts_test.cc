@@ -19,6 +19,7 @@
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/format/layout_metadata.pb.h"
+#include "vortex/layout/array_cache.h"
 #include "vortex/layout/builtin_layouts.h"
 #include "vortex/layout/layouts/chunked_layout.h"
 #include "vortex/layout/layouts/dict_layout.h"
@@ -240,6 +241,40 @@ TEST(DictLayout, ReadsValuesByCodesWithNullCodes) {
                          DictLayoutEncoding::Instance().Build(dtype, 200, layout->metadata(), {}, children));
     ASSERT_OK_AND_ASSIGN(ArrayRef again, rebuilt->Read(segments.ctx(), 0, 200));
     EXPECT_TRUE(ArraysEqual(*layout->Read(segments.ctx(), 0, 200), again));
+}
+
+TEST(DictLayout, DecodesAWellCoveredDictionaryOncePerScan) {
+    MemorySegments segments;
+    const DType dtype = DType::Utf8(Nullability::NonNullable);
+    ArrayRef values = RandomArray(dtype, {.len = 10, .seed = 4});
+    std::vector<uint8_t> raw;
+    for (size_t i = 0; i < 300; ++i) {
+        raw.push_back(static_cast<uint8_t>((i * 7) % 10));
+    }
+    ArrayRef codes = PrimitiveArray::FromValues(raw);
+    ASSERT_OK_AND_ASSIGN(LayoutRef layout,
+                         DictLayout::Make(segments.AddFlat(values), segments.AddFlat(codes), true));
+    ArrayCache cache(1 << 20);
+    LayoutReadContext ctx = segments.ctx();
+    ctx.cache = &cache;
+    ArrayRef first_values;
+    for (uint64_t begin : {0, 100, 200}) {
+        ASSERT_OK_AND_ASSIGN(ArrayRef rows, layout->Read(ctx, begin, begin + 100));
+        ASSERT_OK_AND_ASSIGN(ArrayRef expected, Take(values, *Slice(codes, begin, begin + 100)));
+        EXPECT_TRUE(ArraysEqual(expected, rows));
+        const auto *dict = As<DictArray>(*rows);
+        ASSERT_NE(dict, nullptr);
+        EXPECT_TRUE(dict->values()->is_canonical());
+        if (first_values == nullptr) {
+            first_values = dict->values();
+        }
+        EXPECT_EQ(dict->values().get(), first_values.get()) << "decoded again for rows from " << begin;
+    }
+    // A read that uses few of the values, and one without a cache.
+    ASSERT_OK_AND_ASSIGN(ArrayRef two, layout->Read(ctx, 0, 2));
+    EXPECT_TRUE(ArraysEqual(*Take(values, *Slice(codes, 0, 2)), two));
+    ASSERT_OK_AND_ASSIGN(ArrayRef uncached, layout->Read(segments.ctx(), 0, 300));
+    EXPECT_TRUE(ArraysEqual(*Take(values, codes), uncached));
 }
 
 TEST(DictLayout, RejectsBadMetadata) {

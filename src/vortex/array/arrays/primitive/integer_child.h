@@ -114,6 +114,23 @@ public:
         }
     }
 
+    /// Calls f(const U *values) once, with the canonical values as the unsigned type of their
+    /// width (they are validated non-negative), for loops that would otherwise dispatch per
+    /// call of at(). Only for a non-constant child (primitive() != nullptr).
+    template <typename F>
+    decltype(auto) VisitUnsigned(F &&f) const {
+        switch (width_) {
+            case 1:
+                return f(reinterpret_cast<const uint8_t *>(data_));
+            case 2:
+                return f(reinterpret_cast<const uint16_t *>(data_));
+            case 4:
+                return f(reinterpret_cast<const uint32_t *>(data_));
+            default:
+                return f(reinterpret_cast<const uint64_t *>(data_));
+        }
+    }
+
 private:
     template <typename U>
     uint64_t Load(size_t i) const {

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/arrays/varbin/varbin_array.h"
 
+#include <cstring>
 #include <limits>
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
@@ -33,13 +34,28 @@ ArrayRef OffsetsArray(const std::vector<uint64_t> &offsets) {
     return PrimitiveArray::FromValues(wide);
 }
 
+// A view of a value of at most 12 bytes with at least 12 readable bytes at `value`: fixed-size
+// loads, masked to the size, instead of BinaryView::Write's variable-length copy.
+void WriteInlinedView(uint8_t *view, const uint8_t *value, uint32_t size) {
+    uint64_t low;
+    uint32_t high;
+    std::memcpy(&low, value, 8);
+    std::memcpy(&high, value + 8, 4);
+    low &= size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * size)) - 1;
+    high &= size <= 8 ? 0u : size >= 12 ? ~0u : (uint32_t{1} << (8 * (size - 8))) - 1;
+    std::memcpy(view, &size, 4);
+    std::memcpy(view + 4, &low, 8);
+    std::memcpy(view + 12, &high, 4);
+}
+
 } // namespace
 
 Buffer BuildViewsOverBytes(const Buffer &bytes,
                            std::span<const uint64_t> offsets,
                            std::vector<Buffer> &data_buffers) {
     const size_t len = offsets.empty() ? 0 : offsets.size() - 1;
-    BufferMut views = BufferMut::Zeroed(len * BinaryView::kSize);
+    // Every view is written whole below.
+    BufferMut views = BufferMut::Uninitialized(len * BinaryView::kSize);
     // A block is a slice of `bytes` of at most 4 GiB; it starts at the first value that
     // does not fit in the previous one.
     constexpr uint64_t kMaxBlock = std::numeric_limits<uint32_t>::max();
@@ -54,9 +70,14 @@ Buffer BuildViewsOverBytes(const Buffer &bytes,
     for (size_t i = 0; i < len; ++i) {
         const uint64_t start = offsets[i];
         const uint64_t size = offsets[i + 1] - start;
+        uint8_t *view = views.data() + i * BinaryView::kSize;
+        if (size <= BinaryView::kMaxInlined && start + BinaryView::kMaxInlined <= bytes.size()) {
+            WriteInlinedView(view, bytes.data() + start, static_cast<uint32_t>(size));
+            continue;
+        }
         const std::string_view value{reinterpret_cast<const char *>(bytes.data()) + start, size};
         if (size <= BinaryView::kMaxInlined) {
-            BinaryView::Write(views.data() + i * BinaryView::kSize, value, 0, 0);
+            BinaryView::Write(view, value, 0, 0);
             continue;
         }
         if (!have_block || offsets[i + 1] - block_start > kMaxBlock) {
@@ -65,12 +86,39 @@ Buffer BuildViewsOverBytes(const Buffer &bytes,
             block_start = start;
         }
         block_end = std::max(block_end, offsets[i + 1]);
-        BinaryView::Write(views.data() + i * BinaryView::kSize, value,
-                          static_cast<uint32_t>(data_buffers.size()),
+        BinaryView::Write(view, value, static_cast<uint32_t>(data_buffers.size()),
                           static_cast<uint32_t>(start - block_start));
     }
     close_block();
     return std::move(views).Freeze();
+}
+
+Status CheckUtf8Values(const Buffer &bytes, std::span<const uint64_t> offsets, const Validity &validity) {
+    if (offsets.size() < 2) {
+        return Status::OK();
+    }
+    const uint64_t first = offsets.front();
+    const uint64_t last = offsets.back();
+    const auto *data = reinterpret_cast<const char *>(bytes.data());
+    if (serde::IsValidUtf8({data + first, last - first})) {
+        bool starts_are_characters = true;
+        for (size_t i = 1; i + 1 < offsets.size(); ++i) {
+            if (offsets[i] < last && (bytes.data()[offsets[i]] & 0xC0) == 0x80) {
+                starts_are_characters = false;
+                break;
+            }
+        }
+        if (starts_are_characters) {
+            return Status::OK();
+        }
+    }
+    for (size_t i = 0; i + 1 < offsets.size(); ++i) {
+        if (validity.is_valid(i)) {
+            VX_ENSURE(serde::IsValidUtf8({data + offsets[i], offsets[i + 1] - offsets[i]}), InvalidArgument,
+                      "value {}: invalid UTF-8", i);
+        }
+    }
+    return Status::OK();
 }
 
 const VarBinEncoding &VarBinEncoding::Instance() {

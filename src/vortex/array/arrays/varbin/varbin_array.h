@@ -91,4 +91,10 @@ Buffer BuildViewsOverBytes(const Buffer &bytes,
                            std::span<const uint64_t> offsets,
                            std::vector<Buffer> &data_buffers);
 
+/// Checks that every valid value bytes[offsets[i], offsets[i+1]) is UTF-8 (offsets as for
+/// BuildViewsOverBytes). Values are contiguous, so one pass over all their bytes usually
+/// decides: valid UTF-8 overall with no value starting inside a character means every value is
+/// valid. Only otherwise (say, garbage under a null) are the valid values checked one by one.
+Status CheckUtf8Values(const Buffer &bytes, std::span<const uint64_t> offsets, const Validity &validity);
+
 } // namespace vortex

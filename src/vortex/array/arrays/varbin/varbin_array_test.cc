@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -149,6 +150,68 @@ TEST(VarBinArrayTest, NullValuesMayHoldInvalidUtf8) {
     ASSERT_OK(array.status());
     ASSERT_OK_AND_ASSIGN(ArrayRef canonical, Canonicalize(*array));
     EXPECT_EQ(As<VarBinViewArray>(canonical)->bytes_at(1), "z");
+}
+
+TEST(BuildViewsOverBytesTest, EveryLengthAtEveryDistanceFromTheEnd) {
+    // Inlined views take a fixed-width path when 12 bytes are readable, the exact copy near the
+    // end of the bytes; both must give the same views (zero padding included).
+    std::string bytes;
+    std::vector<uint64_t> offsets{0};
+    std::vector<std::string> expected;
+    for (size_t length = 0; length <= 20; ++length) {
+        for (size_t k = 0; k < 3; ++k) {
+            std::string value;
+            for (size_t i = 0; i < length; ++i) {
+                value.push_back(static_cast<char>('a' + (i + k + length) % 26));
+            }
+            bytes += value;
+            offsets.push_back(bytes.size());
+            expected.push_back(value);
+        }
+    }
+    for (size_t length = 12; length-- > 0;) { // short values last, at the very end
+        bytes += std::string(length, 'z');
+        offsets.push_back(bytes.size());
+        expected.emplace_back(length, 'z');
+    }
+    const Buffer buffer = Buffer::CopyFrom(std::string_view(bytes));
+    std::vector<Buffer> data_buffers;
+    const Buffer views = BuildViewsOverBytes(buffer, offsets, data_buffers);
+    for (size_t i = 0; i < expected.size(); ++i) {
+        const BinaryView view{views.data() + i * BinaryView::kSize};
+        if (view.is_inlined()) {
+            uint8_t want[BinaryView::kSize];
+            BinaryView::Write(want, expected[i], 0, 0);
+            EXPECT_EQ(std::memcmp(view.raw, want, BinaryView::kSize), 0) << i;
+        }
+    }
+    ASSERT_OK_AND_ASSIGN(auto array,
+                         VarBinViewArray::TryMake(kUtf8, views, data_buffers, Validity::NonNullable()));
+    for (size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(array->bytes_at(i), expected[i]) << i;
+    }
+}
+
+TEST(CheckUtf8ValuesTest, DecidesPerValueWhereTheWholeCannot) {
+    const auto check = [](std::string_view bytes, std::vector<uint64_t> offsets, Validity validity) {
+        return CheckUtf8Values(Buffer::CopyFrom(bytes), offsets, validity);
+    };
+    EXPECT_OK(check("", {0}, Validity::NonNullable()));
+    EXPECT_OK(check("ab\xc3\xa9\xe2\x82\xac", {0, 2, 4, 7}, Validity::NonNullable()));
+    // Valid as a whole, but two values split one character.
+    EXPECT_NOT_OK(check("a\xc3\xa9"
+                        "b",
+                        {0, 2, 4}, Validity::NonNullable()));
+    // Invalid bytes under a null are fine; under a valid value they are not.
+    const std::string_view garbage_in_middle("ab\xff"
+                                             "cd",
+                                             5);
+    EXPECT_OK(check(garbage_in_middle, {0, 2, 3, 5}, Validity::FromMask(Mask::FromIndices(3, {0, 2}))));
+    EXPECT_NOT_OK(check(garbage_in_middle, {0, 2, 3, 5}, Validity::NonNullable()));
+    // Offsets need not start at 0: only the values' bytes count.
+    EXPECT_OK(check("\xff"
+                    "abc",
+                    {1, 2, 4}, Validity::NonNullable()));
 }
 
 } // namespace
