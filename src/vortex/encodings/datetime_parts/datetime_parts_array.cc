@@ -2,12 +2,18 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/encodings/datetime_parts/datetime_parts_array.h"
 
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/dtype/extension.h"
 #include "vortex/format/encodings_metadata.pb.h"
+#include "vortex/scalar/scalar.h"
 
 namespace vortex::datetime_parts {
 
@@ -26,14 +32,40 @@ Status CheckIntChild(const ArrayRef &child, std::string_view what, bool nullable
 }
 
 // Adds static_cast<int64_t>(part[i]) * scale to acc[i] with two's complement wrap-around
-// (values from a file may overflow; the reference's release build wraps too).
-void AccumulateScaled(const PrimitiveArray &part, uint64_t scale, uint64_t *__restrict acc) {
+// (values from a file may overflow; the reference's release build wraps too). The first pass
+// writes instead (acc uninitialized), adding `base`.
+void AccumulateScaled(
+    const PrimitiveArray &part, uint64_t scale, bool first, uint64_t base, uint64_t *__restrict acc) {
     VisitIntPType(part.ptype(), [&]<typename T>() {
         const std::span<const T> values = part.values_as<T>();
+        if (first) {
+            for (size_t i = 0; i < values.size(); ++i) {
+                acc[i] = base + static_cast<uint64_t>(static_cast<int64_t>(values[i])) * scale;
+            }
+            return;
+        }
         for (size_t i = 0; i < values.size(); ++i) {
             acc[i] += static_cast<uint64_t>(static_cast<int64_t>(values[i])) * scale;
         }
     });
+}
+
+// The value of a constant, non-null integer part (seconds and subseconds often are: dates,
+// whole seconds), which then needs no canonical array and no pass of its own.
+std::optional<uint64_t> ConstantPart(const ArrayRef &part) {
+    const auto *constant = As<ConstantArray>(*part);
+    if (constant == nullptr || constant->scalar().is_null()) {
+        return std::nullopt;
+    }
+    return std::visit(
+        []<typename V>(V value) -> std::optional<uint64_t> {
+            if constexpr (std::is_integral_v<V>) {
+                return static_cast<uint64_t>(static_cast<int64_t>(value));
+            } else {
+                return std::nullopt;
+            }
+        },
+        constant->scalar().pvalue());
 }
 
 Result<std::shared_ptr<const PrimitiveArray>> CanonicalPart(const ArrayRef &part) {
@@ -150,15 +182,25 @@ DateTimePartsMetadata DateTimePartsArray::metadata() const {
 
 Result<ArrayRef> DateTimePartsArray::ToCanonical() const {
     VX_ASSIGN_OR_RETURN(auto days_values, CanonicalPart(days()));
-    VX_ASSIGN_OR_RETURN(auto seconds_values, CanonicalPart(seconds()));
-    VX_ASSIGN_OR_RETURN(auto subseconds_values, CanonicalPart(subseconds()));
     const auto ticks = static_cast<uint64_t>(ticks_per_second_);
-    BufferMut storage = BufferMut::Zeroed(len() * sizeof(int64_t));
+    // Constant parts fold into one base; the others are one branch-free pass each over their
+    // native type, the first writing the output.
+    uint64_t base = 0;
+    std::vector<std::pair<std::shared_ptr<const PrimitiveArray>, uint64_t>> passes;
+    passes.emplace_back(days_values, static_cast<uint64_t>(kSecondsPerDay) * ticks);
+    for (const auto &[part, scale] : {std::pair{seconds(), ticks}, std::pair{subseconds(), uint64_t{1}}}) {
+        if (const std::optional<uint64_t> value = ConstantPart(part)) {
+            base += *value * scale;
+        } else {
+            VX_ASSIGN_OR_RETURN(auto values, CanonicalPart(part));
+            passes.emplace_back(std::move(values), scale);
+        }
+    }
+    BufferMut storage = BufferMut::Uninitialized(len() * sizeof(int64_t));
     auto *acc = storage.data_as<uint64_t>();
-    // Three passes, each a branch-free loop over one part's native type.
-    AccumulateScaled(*days_values, static_cast<uint64_t>(kSecondsPerDay) * ticks, acc);
-    AccumulateScaled(*seconds_values, ticks, acc);
-    AccumulateScaled(*subseconds_values, 1, acc);
+    for (size_t k = 0; k < passes.size(); ++k) {
+        AccumulateScaled(*passes[k].first, passes[k].second, k == 0, base, acc);
+    }
     VX_ASSIGN_OR_RETURN(auto values, PrimitiveArray::TryMake(PType::I64, std::move(storage).Freeze(),
                                                              days_values->validity()));
     VX_ASSIGN_OR_RETURN(auto extension, ExtensionArray::TryMake(dtype(), std::move(values)));

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
@@ -233,6 +234,28 @@ TEST(DateTimePartsArrayTest, CompareEqualityMatchesCanonical) {
                 }
             }
         }
+    }
+}
+
+TEST(DateTimePartsArrayTest, ConstantSecondsAndSubsecondsFoldIntoEveryValue) {
+    // The compressor writes constant parts for dates and whole seconds; decoding adds them
+    // without materializing them, with the same wrap-around as the per-value passes.
+    const std::vector<std::optional<int32_t>> days = {0, -1, std::nullopt, 19'000, 1};
+    for (const auto &[seconds, subseconds] :
+         {std::pair<int64_t, int64_t>{0, 0}, {3'600, 0}, {-5, 999}, {86'399, -1}}) {
+        const ArrayRef parts = *DateTimePartsArray::TryMake(
+            Timestamp(TimeUnit::Milliseconds, Nullability::Nullable), PrimitiveArray::FromOptionals(days),
+            ConstantArray::Make(Scalar::Primitive(seconds, Nullability::NonNullable), days.size()),
+            ConstantArray::Make(Scalar::Primitive(static_cast<int16_t>(subseconds), Nullability::NonNullable),
+                                days.size()));
+        std::vector<std::optional<int64_t>> expected;
+        for (const std::optional<int32_t> day : days) {
+            expected.push_back(
+                day ? std::optional<int64_t>((*day * int64_t{86'400} + seconds) * 1'000 + subseconds)
+                    : std::nullopt);
+        }
+        ASSERT_OK_AND_ASSIGN(ArrayRef canonical, Canonicalize(parts));
+        EXPECT_TRUE(ArraysEqual(Timestamps(TimeUnit::Milliseconds, expected), canonical)) << seconds;
     }
 }
 
