@@ -36,24 +36,47 @@ bool IsOrderable(const DType &dtype) {
     }
 }
 
-// Min or max of a primitive array, ignoring nulls and NaNs.
-StatResult PrimitiveMinMax(const PrimitiveArray &array, bool max) {
-    return VisitPType(array.ptype(), [&]<typename T>() -> StatResult {
-        auto values = array.values_as<T>();
-        std::optional<T> best;
+// Min and max of a primitive array in one pass, ignoring nulls and NaNs; nullopt when no value
+// counts. Integers without nulls take a branch-free loop the compiler vectorizes.
+std::optional<std::pair<Scalar, Scalar>> PrimitiveMinAndMax(const PrimitiveArray &array) {
+    return VisitPType(array.ptype(), [&]<typename T>() -> std::optional<std::pair<Scalar, Scalar>> {
+        const auto values = array.values_as<T>();
+        const auto result = [](T min, T max) {
+            return std::optional<std::pair<Scalar, Scalar>>(
+                std::pair{Scalar::Primitive<T>(min, Nullability::NonNullable),
+                          Scalar::Primitive<T>(max, Nullability::NonNullable)});
+        };
+        if constexpr (std::is_integral_v<T>) {
+            if (array.validity().trivially_all_valid()) {
+                if (values.empty()) {
+                    return std::nullopt;
+                }
+                T min = values[0];
+                T max = values[0];
+                for (const T value : values) {
+                    min = value < min ? value : min;
+                    max = value > max ? value : max;
+                }
+                return result(min, max);
+            }
+        }
+        std::optional<T> min;
+        std::optional<T> max;
         for (size_t i = 0; i < values.size(); ++i) {
             if (!array.is_valid(i) || IsNaN(values[i])) {
                 continue;
             }
-            if (!best || (max ? TotalOrderKey(values[i]) > TotalOrderKey(*best)
-                              : TotalOrderKey(values[i]) < TotalOrderKey(*best))) {
-                best = values[i];
+            if (!min || TotalOrderKey(values[i]) < TotalOrderKey(*min)) {
+                min = values[i];
+            }
+            if (!max || TotalOrderKey(values[i]) > TotalOrderKey(*max)) {
+                max = values[i];
             }
         }
-        if (!best) {
-            return std::optional<Scalar>();
+        if (!min) {
+            return std::nullopt;
         }
-        return std::optional<Scalar>(Scalar::Primitive<T>(*best, Nullability::NonNullable));
+        return result(*min, *max);
     });
 }
 
@@ -110,7 +133,11 @@ StatResult MinMax(const ArrayRef &canonical, bool max) {
         return std::optional<Scalar>();
     }
     if (const auto *primitive = As<PrimitiveArray>(*canonical)) {
-        return PrimitiveMinMax(*primitive, max);
+        auto both = PrimitiveMinAndMax(*primitive);
+        if (!both) {
+            return std::optional<Scalar>();
+        }
+        return std::optional<Scalar>(max ? std::move(both->second) : std::move(both->first));
     }
     if (const auto *extension = As<ExtensionArray>(*canonical)) {
         VX_ASSIGN_OR_RETURN(ArrayRef storage, Canonicalize(extension->storage()));
@@ -296,6 +323,18 @@ Result<std::optional<Scalar>> ComputeStatCanonical(const ArrayRef &array, Stat s
             Scalar::Primitive<uint64_t>(array->validity_mask().false_count(), Nullability::NonNullable));
     }
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
+    if (const auto *primitive = As<PrimitiveArray>(*canonical);
+        primitive != nullptr && (stat == Stat::Min || stat == Stat::Max)) {
+        // One pass finds both; the other is kept for the caller that asks next (zone maps and
+        // chunk statistics ask for both).
+        auto both = PrimitiveMinAndMax(*primitive);
+        if (!both) {
+            return std::optional<Scalar>();
+        }
+        array->statistics().Set(stat == Stat::Min ? Stat::Max : Stat::Min,
+                                stat == Stat::Min ? both->second : both->first);
+        return std::optional<Scalar>(stat == Stat::Min ? std::move(both->first) : std::move(both->second));
+    }
     switch (stat) {
         case Stat::Min:
             return MinMax(canonical, false);

@@ -271,25 +271,25 @@ protected:
             buffers.push_back(reinterpret_cast<const char *>(buffer.data()));
         }
         const uint8_t *views = input->views().data();
-        const auto value_at = [&](size_t i) -> std::string_view {
+        // Short values (most dictionary candidates) are keyed on their view's two words.
+        const auto encode_at = [&](size_t i) -> std::optional<uint32_t> {
             const BinaryView view{views + i * BinaryView::kSize};
             if (view.is_inlined()) {
-                return {reinterpret_cast<const char *>(view.inlined_data()), view.size()};
+                return EncodeInlined(view);
             }
-            return {buffers[view.buffer_index()] + view.offset(), view.size()};
+            return EncodeValue({buffers[view.buffer_index()] + view.offset(), view.size()});
         };
         const Validity &validity = input->validity();
         return VisitCodePType(codes_ptype(), [&]<typename Code>() -> Result<ArrayRef> {
             if (validity.trivially_all_valid()) {
-                return EncodeRows<Code>(input->len(), validity, nullable_codes(),
-                                        [&](size_t i) { return EncodeValue(value_at(i)); });
+                return EncodeRows<Code>(input->len(), validity, nullable_codes(), encode_at);
             }
             return EncodeRows<Code>(input->len(), validity, nullable_codes(),
                                     [&](size_t i) -> std::optional<uint32_t> {
                                         if (!validity.is_valid(i)) {
                                             return EncodeNull();
                                         }
-                                        return EncodeValue(value_at(i));
+                                        return encode_at(i);
                                     });
         });
     }
@@ -330,6 +330,43 @@ private:
                     return std::nullopt;
                 }
                 PushView(value);
+                return static_cast<uint32_t>(len_ - 1);
+            });
+    }
+
+    // A value of at most 12 bytes: its view with the bytes past the size zeroed (inputs may
+    // leave garbage there) is a 16-byte key equal to the entry's view, which PushView wrote
+    // zero-padded. Comparing and hashing two words is several times cheaper than hashing and
+    // memcmp-ing the bytes; longer values never meet these entries (their sizes differ).
+    std::optional<uint32_t> EncodeInlined(const BinaryView &view) {
+        const uint32_t size = view.size();
+        uint64_t low;  // the size and the first 4 bytes
+        uint64_t high; // bytes 4..11
+        std::memcpy(&low, view.raw, 8);
+        std::memcpy(&high, view.raw + 8, 8);
+        low &= size >= 4 ? ~uint64_t{0} : (uint64_t{1} << (8 * (4 + size))) - 1;
+        high &= size >= 12 ? ~uint64_t{0} : size <= 4 ? 0 : (uint64_t{1} << (8 * (size - 4))) - 1;
+        const auto hash =
+            static_cast<uint32_t>(((low ^ (high * 0x9E3779B97F4A7C15ULL)) * 0xC2B2AE3D27D4EB4FULL) >> 32);
+        return table_.FindOrInsert(
+            hash,
+            [&](uint32_t code) {
+                const uint8_t *entry = views_.data() + size_t{code} * BinaryView::kSize;
+                uint64_t entry_low;
+                uint64_t entry_high;
+                std::memcpy(&entry_low, entry, 8);
+                std::memcpy(&entry_high, entry + 8, 8);
+                return entry_low == low && entry_high == high;
+            },
+            [&]() -> std::optional<uint32_t> {
+                if (!HasRoomFor(BinaryView::kSize)) {
+                    return std::nullopt;
+                }
+                const size_t at = views_.size();
+                views_.Resize(at + BinaryView::kSize);
+                std::memcpy(views_.data() + at, &low, 8);
+                std::memcpy(views_.data() + at + 8, &high, 8);
+                ++len_;
                 return static_cast<uint32_t>(len_ - 1);
             });
     }

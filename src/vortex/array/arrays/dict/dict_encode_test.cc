@@ -155,6 +155,32 @@ TEST(DictEncodeTest, StringsWithEmptyNonAsciiLongAndNull) {
     EXPECT_EQ(CodesOf(*dict), (std::vector<uint64_t>{0, 1, 2, 3, 0, 4, 3, 2, 1}));
 }
 
+TEST(DictEncodeTest, ShortStringsIgnoreBytesPastTheirSizeInTheView) {
+    // Views from other writers may leave garbage after a short value's bytes; equal values
+    // must still share an entry, and values of every length up to 12 stay distinct.
+    std::vector<std::string> values;
+    BufferMut views(16);
+    for (size_t round = 0; round < 2; ++round) {
+        for (size_t size = 0; size <= BinaryView::kMaxInlined; ++size) {
+            const std::string value(size, 'x');
+            uint8_t view[BinaryView::kSize];
+            std::memset(view, round == 0 ? 0x00 : 0xA5, sizeof view);
+            const auto size32 = static_cast<uint32_t>(size);
+            std::memcpy(view, &size32, 4);
+            std::memcpy(view + 4, value.data(), size);
+            views.Append(view, sizeof view);
+            values.push_back(value);
+        }
+    }
+    ASSERT_OK_AND_ASSIGN(auto input,
+                         VarBinViewArray::TryMake(DType::Utf8(Nullability::NonNullable),
+                                                  std::move(views).Freeze(), {}, Validity::NonNullable()));
+    auto dict = EncodeOk(input);
+    ASSERT_NE(dict, nullptr);
+    EXPECT_EQ(dict->values()->len(), BinaryView::kMaxInlined + 1);
+    ExpectBitEqual(input, dict);
+}
+
 TEST(DictEncodeTest, Binary) {
     const DType binary = DType::Binary(Nullability::NonNullable);
     ArrayRef input =
