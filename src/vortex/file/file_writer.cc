@@ -173,14 +173,16 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<WriteSink> 
     VX_ENSURE(options.zone_len > 0 && options.zone_len <= UINT32_MAX, InvalidArgument,
               "zone length {} out of range", options.zone_len);
     uint64_t columns = CountColumns(dtype);
-    uint64_t per_column = options.block_bytes + options.buffer_bytes;
+    // A column holds a block being cut, a block compressing while the next is cut (the
+    // compress window) and its buffered compressed chunks.
+    uint64_t per_column = 2 * options.block_bytes + options.buffer_bytes;
     uint64_t budget = options.max_buffered_bytes;
     if (budget == 0) {
         budget = per_column * columns;
     } else if (budget < per_column * columns) {
         // Shrink the per-column holdings so that idle columns never hold more than the budget,
         // with room for blocks whose rows turn out twice as wide as the first zone's.
-        uint64_t share = std::max<uint64_t>(budget / (4 * columns), 1);
+        uint64_t share = std::max<uint64_t>(budget / (6 * columns), 1);
         options.block_bytes = share;
         options.buffer_bytes = share;
     }

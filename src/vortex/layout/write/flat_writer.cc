@@ -49,40 +49,74 @@ void ComputeChunkStatistics(const ArrayRef &chunk) {
     }
 }
 
+// Up to this many chunks of one column compress at once. With one, the column's driver waits
+// for each compression before it can compute the next chunk's zone statistics or dictionary
+// codes, and the columns advance in lockstep behind the slowest one; with two, that work
+// overlaps the previous chunk's compression.
+constexpr size_t kCompressWindow = 2;
+
 class CompressWriter final : public LayoutWriter {
 public:
     CompressWriter(std::unique_ptr<LayoutWriter> child, const WriteContext &ctx)
         : child_(std::move(child)), ctx_(ctx) {}
 
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
-        // The executor bounds CPU use across columns; this column waits for its own chunk,
-        // which keeps the output independent of timing.
-        auto task = ctx_.executor.Submit([chunk, compressor = ctx_.compressor]() -> Result<ArrayRef> {
-            ComputeChunkStatistics(chunk);
-            if (!compressor) {
-                return chunk;
-            }
-            VX_ASSIGN_OR_RETURN(ArrayRef compressed, compressor(chunk));
-            VX_ENSURE(compressed->dtype() == chunk->dtype() && compressed->len() == chunk->len(), Internal,
-                      "the compressor changed the chunk's dtype or length");
-            for (size_t s = 0; s < kNumStats; ++s) {
-                if (auto value = chunk->statistics().GetIfComputed(static_cast<Stat>(s))) {
-                    compressed->statistics().Set(static_cast<Stat>(s), *value);
-                }
-            }
-            return compressed;
-        });
-        VX_ASSIGN_OR_RETURN(ArrayRef compressed, task.Wait());
-        held.Release();
-        BufferedBytes::Reservation out = ctx_.buffered.Reserve(compressed->nbytes());
-        return child_->Write(std::move(id), std::move(compressed), std::move(out));
+        // The executor bounds CPU use across columns. A chunk in flight keeps its bytes held
+        // but no id (LayoutWriter's rule): the oldest is written under ids descended from the
+        // newest input, or from the EOF pointer at Finish. Which id labels which chunk is fixed
+        // by the order of the inputs alone, so the file does not depend on timing.
+        in_flight_.push_back(InFlight{Submit(std::move(chunk)), std::move(held)});
+        SequencePointer ptr = std::move(id).Descend();
+        while (in_flight_.size() > kCompressWindow - 1) {
+            VX_RETURN_NOT_OK(WriteOldest(ptr));
+        }
+        return Status::OK();
     }
 
-    Result<LayoutRef> Finish(SequencePointer eof) override { return child_->Finish(std::move(eof)); }
+    Result<LayoutRef> Finish(SequencePointer eof) override {
+        while (!in_flight_.empty()) {
+            VX_RETURN_NOT_OK(WriteOldest(eof));
+        }
+        return child_->Finish(std::move(eof));
+    }
 
 private:
+    struct InFlight {
+        TaskHandle<Result<ArrayRef>> compressed;
+        BufferedBytes::Reservation held;
+    };
+
+    TaskHandle<Result<ArrayRef>> Submit(ArrayRef chunk) {
+        return ctx_.executor.Submit(
+            [chunk = std::move(chunk), compressor = ctx_.compressor]() -> Result<ArrayRef> {
+                ComputeChunkStatistics(chunk);
+                if (!compressor) {
+                    return chunk;
+                }
+                VX_ASSIGN_OR_RETURN(ArrayRef compressed, compressor(chunk));
+                VX_ENSURE(compressed->dtype() == chunk->dtype() && compressed->len() == chunk->len(),
+                          Internal, "the compressor changed the chunk's dtype or length");
+                for (size_t s = 0; s < kNumStats; ++s) {
+                    if (auto value = chunk->statistics().GetIfComputed(static_cast<Stat>(s))) {
+                        compressed->statistics().Set(static_cast<Stat>(s), *value);
+                    }
+                }
+                return compressed;
+            });
+    }
+
+    Status WriteOldest(SequencePointer &ptr) {
+        InFlight oldest = std::move(in_flight_.front());
+        in_flight_.pop_front();
+        VX_ASSIGN_OR_RETURN(ArrayRef compressed, oldest.compressed.Wait());
+        oldest.held.Release();
+        BufferedBytes::Reservation out = ctx_.buffered.Reserve(compressed->nbytes());
+        return child_->Write(ptr.Advance(), std::move(compressed), std::move(out));
+    }
+
     std::unique_ptr<LayoutWriter> child_;
     const WriteContext &ctx_;
+    std::deque<InFlight> in_flight_;
 };
 
 class BufferedWriter final : public LayoutWriter {
