@@ -172,6 +172,7 @@ public:
         Buffer values = Buffer::CopyFrom(std::span<const Key>(values_));
         values_.clear();
         null_code_.reset();
+        last_code_.reset();
         table_.Clear();
         return PrimitiveArray::Make(dtype().ptype(), std::move(values), std::move(validity));
     }
@@ -199,8 +200,12 @@ protected:
 
 private:
     std::optional<uint32_t> EncodeValue(Key key) {
-        return table_.FindOrInsert(
-            HashBits(key), [&](uint32_t code) { return values_[code] == key; },
+        // Runs of one value (sorted and clustered columns) skip the hash table.
+        if (last_code_ && key == last_key_) {
+            return last_code_;
+        }
+        const std::optional<uint32_t> code = table_.FindOrInsert(
+            HashBits(key), [&](uint32_t entry) { return values_[entry] == key; },
             [&]() -> std::optional<uint32_t> {
                 if (values_.size() >= max_entries_) {
                     return std::nullopt;
@@ -208,6 +213,9 @@ private:
                 values_.push_back(key);
                 return static_cast<uint32_t>(values_.size() - 1);
             });
+        last_key_ = key;
+        last_code_ = code;
+        return code;
     }
 
     std::optional<uint32_t> EncodeNull() {
@@ -228,6 +236,9 @@ private:
     DictNulls nulls_;
     std::vector<Key> values_;
     std::optional<uint32_t> null_code_;
+    // The previous value's key and code (none after a new dictionary or a full one).
+    Key last_key_{};
+    std::optional<uint32_t> last_code_;
     CodeTable table_;
 };
 
@@ -256,6 +267,7 @@ public:
         views_ = BufferMut(16);
         len_ = 0;
         null_code_.reset();
+        last_inlined_code_.reset();
         table_.Clear();
         // Every entry was copied from a validated input of the same dtype.
         return std::make_shared<const VarBinViewArray>(VarBinViewArray::Token{}, dtype(), std::move(views),
@@ -346,9 +358,14 @@ private:
         std::memcpy(&high, view.raw + 8, 8);
         low &= size >= 4 ? ~uint64_t{0} : (uint64_t{1} << (8 * (4 + size))) - 1;
         high &= size >= 12 ? ~uint64_t{0} : size <= 4 ? 0 : (uint64_t{1} << (8 * (size - 4))) - 1;
+        if (last_inlined_code_ && low == last_low_ && high == last_high_) {
+            return last_inlined_code_; // a run of one short value
+        }
         const auto hash =
             static_cast<uint32_t>(((low ^ (high * 0x9E3779B97F4A7C15ULL)) * 0xC2B2AE3D27D4EB4FULL) >> 32);
-        return table_.FindOrInsert(
+        last_low_ = low;
+        last_high_ = high;
+        last_inlined_code_ = table_.FindOrInsert(
             hash,
             [&](uint32_t code) {
                 const uint8_t *entry = views_.data() + size_t{code} * BinaryView::kSize;
@@ -369,6 +386,7 @@ private:
                 ++len_;
                 return static_cast<uint32_t>(len_ - 1);
             });
+        return last_inlined_code_;
     }
 
     std::optional<uint32_t> EncodeNull() {
@@ -392,6 +410,10 @@ private:
     BufferMut data_;
     size_t len_ = 0;
     std::optional<uint32_t> null_code_;
+    // The previous short value's key words and code (none after a new dictionary or a full one).
+    uint64_t last_low_ = 0;
+    uint64_t last_high_ = 0;
+    std::optional<uint32_t> last_inlined_code_;
     CodeTable table_;
 };
 

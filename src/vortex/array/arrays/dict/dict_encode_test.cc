@@ -337,6 +337,38 @@ TEST(DictBuilderTest, AccumulatesAcrossChunksAndSignalsFull) {
     EXPECT_EQ(CodesOf(*DictArray::Make(rest_codes, rest_values)), (std::vector<uint64_t>{0, 1}));
 }
 
+TEST(DictBuilderTest, RunsOfOneValueAcrossFinishAndFullDictionaries) {
+    // The builders remember the previous value's code to skip the table on runs; a new
+    // dictionary (after Finish) and a full one must not reuse a stale code.
+    for (const DType &dtype :
+         {DType::Primitive(PType::I32, Nullability::NonNullable), DType::Utf8(Nullability::NonNullable)}) {
+        SCOPED_TRACE(dtype.ToString());
+        const auto column = [&](std::vector<int32_t> values) -> ArrayRef {
+            if (dtype.is_primitive()) {
+                return PrimitiveArray::FromValues(values);
+            }
+            std::vector<std::optional<std::string>> strings;
+            for (int32_t v : values) {
+                strings.push_back(std::to_string(v) + "v");
+            }
+            return VarBinViewArray::FromStrings(strings, dtype);
+        };
+        ASSERT_OK_AND_ASSIGN(auto builder, DictBuilder::Make(dtype, {.max_values = 2}));
+        ArrayRef first = column({7, 7, 8, 8, 8, 9, 9});
+        ASSERT_OK_AND_ASSIGN(ArrayRef codes, builder->Append(first));
+        EXPECT_EQ(codes->len(), 5u); // 9 does not fit
+        ArrayRef values = builder->Finish();
+        EXPECT_EQ(CodesOf(*DictArray::Make(codes, values)), (std::vector<uint64_t>{0, 0, 1, 1, 1}));
+        ArrayRef second = column({8, 8, 9, 9, 8});
+        ASSERT_OK_AND_ASSIGN(ArrayRef second_codes, builder->Append(second));
+        ArrayRef second_values = builder->Finish();
+        ASSERT_EQ(second_values->len(), 2u);
+        ASSERT_OK_AND_ASSIGN(auto dict, DictArray::TryMake(second_codes, second_values));
+        ExpectBitEqual(second, dict);
+        EXPECT_EQ(CodesOf(*dict), (std::vector<uint64_t>{0, 0, 1, 1, 0}));
+    }
+}
+
 TEST(DictBuilderTest, StringsAcrossChunksKeepEarlierEntriesAfterGrowth) {
     ASSERT_OK_AND_ASSIGN(auto builder, DictBuilder::Make(DType::Utf8(Nullability::NonNullable)));
     EXPECT_EQ(builder->codes_ptype(), PType::U16);
