@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/compute/aggregate.h"
 
+#include <bit>
+#include <cstring>
 #include <limits>
 
 #include "vortex/array/arrays/bool/bool_array.h"
@@ -80,27 +82,58 @@ std::optional<std::pair<Scalar, Scalar>> PrimitiveMinAndMax(const PrimitiveArray
     });
 }
 
-// Min or max of strings and bytes: compares the views' bytes in place (std::string_view orders
-// by unsigned bytes, as Vortex does) and builds one Scalar for the winner.
-StatResult VarBinViewMinMax(const VarBinViewArray &array, bool max) {
-    std::optional<size_t> best;
-    std::string_view best_bytes;
+// Min and max of strings and bytes in one pass (std::string_view orders by unsigned bytes, as
+// Vortex does), with one Scalar built per winner. Each view's first 4 bytes, zero-padded and
+// read big-endian, decide most comparisons without touching the data: a smaller padded prefix
+// means a smaller value (a shorter value that is a prefix of the other pads with the smallest
+// byte). Equal prefixes compare the bytes.
+Result<std::optional<std::pair<Scalar, Scalar>>> VarBinViewMinAndMax(const VarBinViewArray &array) {
+    const uint8_t *views = array.views().data();
+    const auto prefix_of = [&](size_t i) {
+        const uint8_t *view = views + i * BinaryView::kSize;
+        uint32_t size;
+        uint32_t prefix;
+        std::memcpy(&size, view, 4);
+        std::memcpy(&prefix, view + 4, 4);
+        if (size < 4) {
+            prefix &= (uint32_t{1} << (8 * size)) - 1;
+        }
+        return __builtin_bswap32(prefix); // big-endian: byte order is numeric order
+    };
+    std::optional<size_t> min;
+    std::optional<size_t> max;
+    uint32_t min_prefix = 0;
+    uint32_t max_prefix = 0;
+    const bool all_valid = array.validity().trivially_all_valid();
     for (size_t i = 0; i < array.len(); ++i) {
-        if (!array.is_valid(i)) {
+        if (!all_valid && !array.is_valid(i)) {
             continue;
         }
-        const std::string_view bytes = array.bytes_at(i);
-        if (!best || (max ? bytes > best_bytes : bytes < best_bytes)) {
-            best = i;
-            best_bytes = bytes;
+        const uint32_t prefix = prefix_of(i);
+        if (!min) {
+            min = max = i;
+            min_prefix = max_prefix = prefix;
+            continue;
+        }
+        if (prefix < min_prefix || (prefix == min_prefix && array.bytes_at(i) < array.bytes_at(*min))) {
+            min = i;
+            min_prefix = prefix;
+        }
+        if (prefix > max_prefix || (prefix == max_prefix && array.bytes_at(i) > array.bytes_at(*max))) {
+            max = i;
+            max_prefix = prefix;
         }
     }
-    if (!best) {
-        return std::optional<Scalar>();
+    if (!min) {
+        return std::optional<std::pair<Scalar, Scalar>>();
     }
-    VX_ASSIGN_OR_RETURN(Scalar value, ScalarAt(array.ToRef(), *best));
-    VX_ASSIGN_OR_RETURN(Scalar out, Cast(value, value.dtype().AsNonNullable()));
-    return std::optional<Scalar>(std::move(out));
+    const auto scalar_at = [&](size_t i) -> Result<Scalar> {
+        VX_ASSIGN_OR_RETURN(Scalar value, ScalarAt(array.ToRef(), i));
+        return Cast(value, value.dtype().AsNonNullable());
+    };
+    VX_ASSIGN_OR_RETURN(Scalar min_value, scalar_at(*min));
+    VX_ASSIGN_OR_RETURN(Scalar max_value, scalar_at(*max));
+    return std::optional<std::pair<Scalar, Scalar>>(std::pair{std::move(min_value), std::move(max_value)});
 }
 
 // Min or max through ScalarAt, for the other orderable canonical arrays.
@@ -148,7 +181,11 @@ StatResult MinMax(const ArrayRef &canonical, bool max) {
         return std::optional<Scalar>(Scalar::Extension(canonical->dtype().AsNonNullable(), *value));
     }
     if (const auto *views = As<VarBinViewArray>(*canonical)) {
-        return VarBinViewMinMax(*views, max);
+        VX_ASSIGN_OR_RETURN(auto both, VarBinViewMinAndMax(*views));
+        if (!both) {
+            return std::optional<Scalar>();
+        }
+        return std::optional<Scalar>(max ? std::move(both->second) : std::move(both->first));
     }
     return GenericMinMax(canonical, max);
 }
@@ -323,11 +360,18 @@ Result<std::optional<Scalar>> ComputeStatCanonical(const ArrayRef &array, Stat s
             Scalar::Primitive<uint64_t>(array->validity_mask().false_count(), Nullability::NonNullable));
     }
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
-    if (const auto *primitive = As<PrimitiveArray>(*canonical);
-        primitive != nullptr && (stat == Stat::Min || stat == Stat::Max)) {
+    const auto *primitive = As<PrimitiveArray>(*canonical);
+    const auto *views = As<VarBinViewArray>(*canonical);
+    if ((primitive != nullptr || (views != nullptr && IsOrderable(canonical->dtype()))) &&
+        (stat == Stat::Min || stat == Stat::Max)) {
         // One pass finds both; the other is kept for the caller that asks next (zone maps and
         // chunk statistics ask for both).
-        auto both = PrimitiveMinAndMax(*primitive);
+        std::optional<std::pair<Scalar, Scalar>> both;
+        if (primitive != nullptr) {
+            both = PrimitiveMinAndMax(*primitive);
+        } else {
+            VX_ASSIGN_OR_RETURN(both, VarBinViewMinAndMax(*views));
+        }
         if (!both) {
             return std::optional<Scalar>();
         }

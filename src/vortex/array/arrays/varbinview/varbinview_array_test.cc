@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <iterator>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
@@ -78,6 +84,45 @@ TEST(VarBinViewArrayTest, CompareTakeFilter) {
     EXPECT_EQ(min.as_string_view(), "a");
     ASSERT_OK_AND_ASSIGN(Scalar max, Max(array));
     EXPECT_EQ(max.as_string_view(), "c");
+}
+
+TEST(VarBinViewArrayTest, MinAndMaxMatchByteOrderOnTrickyValues) {
+    // Prefix comparisons must agree with plain byte order: zero bytes, bytes >= 0x80, values
+    // that are prefixes of others, empty values, short and long values, nulls.
+    std::mt19937_64 rng(5);
+    const uint8_t alphabet[] = {0x00, 0x01, 'a', 'b', 0x7F, 0x80, 0xFF};
+    for (int round = 0; round < 200; ++round) {
+        std::vector<std::optional<std::string>> values;
+        std::optional<std::string> min;
+        std::optional<std::string> max;
+        const size_t n = 1 + rng() % 40;
+        for (size_t i = 0; i < n; ++i) {
+            if (rng() % 5 == 0) {
+                values.push_back(std::nullopt);
+                continue;
+            }
+            std::string value(rng() % 18, '\0');
+            for (char &c : value) {
+                c = static_cast<char>(alphabet[rng() % std::size(alphabet)]);
+            }
+            min = !min || value < *min ? value : *min;
+            max = !max || value > *max ? value : *max;
+            values.push_back(std::move(value));
+        }
+        const ArrayRef array = VarBinViewArray::FromStrings(values, DType::Binary(Nullability::Nullable));
+        ASSERT_OK_AND_ASSIGN(Scalar got_min, Min(array));
+        ASSERT_OK_AND_ASSIGN(Scalar got_max, Max(array));
+        if (!min) {
+            EXPECT_TRUE(got_min.is_null());
+            continue;
+        }
+        const auto bytes = [](const Scalar &scalar) {
+            const std::span<const uint8_t> b = scalar.as_bytes();
+            return std::string(b.begin(), b.end());
+        };
+        EXPECT_EQ(bytes(got_min), *min) << round;
+        EXPECT_EQ(bytes(got_max), *max) << round;
+    }
 }
 
 } // namespace
