@@ -89,39 +89,57 @@ std::optional<std::pair<Scalar, Scalar>> PrimitiveMinAndMax(const PrimitiveArray
 // byte). Equal prefixes compare the bytes.
 Result<std::optional<std::pair<Scalar, Scalar>>> VarBinViewMinAndMax(const VarBinViewArray &array) {
     const uint8_t *views = array.views().data();
-    const auto prefix_of = [&](size_t i) {
-        const uint8_t *view = views + i * BinaryView::kSize;
+    const auto size_of = [&](size_t i) {
         uint32_t size;
+        std::memcpy(&size, views + i * BinaryView::kSize, 4);
+        return size;
+    };
+    const auto prefix_of = [&](size_t i, uint32_t size) {
         uint32_t prefix;
-        std::memcpy(&size, view, 4);
-        std::memcpy(&prefix, view + 4, 4);
+        std::memcpy(&prefix, views + i * BinaryView::kSize + 4, 4);
         if (size < 4) {
             prefix &= (uint32_t{1} << (8 * size)) - 1;
         }
         return __builtin_bswap32(prefix); // big-endian: byte order is numeric order
     };
+    // Orders values i and j whose padded prefixes are equal: values of at most 4 bytes are
+    // all in the prefix, so their sizes decide (runs of short codes never reach memcmp).
+    const auto compare_equal_prefix = [&](size_t i, uint32_t size_i, size_t j, uint32_t size_j) {
+        if (size_i <= 4 && size_j <= 4) {
+            return size_i < size_j ? -1 : size_i > size_j ? 1 : 0;
+        }
+        return array.bytes_at(i).compare(array.bytes_at(j));
+    };
     std::optional<size_t> min;
     std::optional<size_t> max;
     uint32_t min_prefix = 0;
     uint32_t max_prefix = 0;
+    uint32_t min_size = 0;
+    uint32_t max_size = 0;
     const bool all_valid = array.validity().trivially_all_valid();
     for (size_t i = 0; i < array.len(); ++i) {
         if (!all_valid && !array.is_valid(i)) {
             continue;
         }
-        const uint32_t prefix = prefix_of(i);
+        const uint32_t size = size_of(i);
+        const uint32_t prefix = prefix_of(i, size);
         if (!min) {
             min = max = i;
             min_prefix = max_prefix = prefix;
+            min_size = max_size = size;
             continue;
         }
-        if (prefix < min_prefix || (prefix == min_prefix && array.bytes_at(i) < array.bytes_at(*min))) {
+        if (prefix < min_prefix ||
+            (prefix == min_prefix && compare_equal_prefix(i, size, *min, min_size) < 0)) {
             min = i;
             min_prefix = prefix;
+            min_size = size;
         }
-        if (prefix > max_prefix || (prefix == max_prefix && array.bytes_at(i) > array.bytes_at(*max))) {
+        if (prefix > max_prefix ||
+            (prefix == max_prefix && compare_equal_prefix(i, size, *max, max_size) > 0)) {
             max = i;
             max_prefix = prefix;
+            max_size = size;
         }
     }
     if (!min) {
