@@ -44,22 +44,23 @@ Result<std::shared_ptr<const FsstArray>> FsstCompress(const ArrayRef &array,
               array->dtype());
     const size_t len = view->len();
     // As the reference: nulls get no codes and length 0.
+    const bool all_valid = view->validity().trivially_all_valid();
     uint64_t total = 0;
     uint64_t longest = 0;
     for (size_t i = 0; i < len; ++i) {
-        if (view->is_valid(i)) {
-            total += view->bytes_at(i).size();
-            longest = std::max<uint64_t>(longest, view->bytes_at(i).size());
+        if (all_valid || view->is_valid(i)) {
+            const uint64_t size = view->bytes_at(i).size();
+            total += size;
+            longest = std::max(longest, size);
         }
     }
     const Compressor compressor(*table);
-    BufferMut codes = BufferMut::WithCapacity(Compressor::MaxCompressedSize(total));
-    codes.Resize(Compressor::MaxCompressedSize(total));
+    BufferMut codes = BufferMut::Uninitialized(Compressor::MaxCompressedSize(total));
     std::vector<uint64_t> offsets(len + 1, 0);
     std::vector<uint64_t> lengths(len, 0);
     size_t written = 0;
     for (size_t i = 0; i < len; ++i) {
-        if (view->is_valid(i)) {
+        if (all_valid || view->is_valid(i)) {
             const std::string_view value = view->bytes_at(i);
             written += compressor.Compress(value, codes.data() + written);
             lengths[i] = value.size();

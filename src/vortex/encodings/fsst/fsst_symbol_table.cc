@@ -85,6 +85,28 @@ bool MayNameNoSymbol(std::span<const uint8_t> codes, size_t table_size) {
     return found != 0;
 }
 
+// Copies n <= 8 bytes with fixed-size (overlapping) moves: a memcpy of a variable size is a
+// library call, too slow once per short value.
+inline void CopyShort(uint8_t *dst, const uint8_t *src, size_t n) {
+    if (n >= 4) {
+        uint32_t head;
+        uint32_t last;
+        std::memcpy(&head, src, 4);
+        std::memcpy(&last, src + n - 4, 4);
+        std::memcpy(dst, &head, 4);
+        std::memcpy(dst + n - 4, &last, 4);
+    } else if (n >= 2) {
+        uint16_t head;
+        uint16_t last;
+        std::memcpy(&head, src, 2);
+        std::memcpy(&last, src + n - 2, 2);
+        std::memcpy(dst, &head, 2);
+        std::memcpy(dst + n - 2, &last, 2);
+    } else if (n == 1) {
+        dst[0] = src[0];
+    }
+}
+
 Status BadCode(size_t position, uint8_t code, size_t table_size) {
     return Status::InvalidArgument("fsst: code {} at {} names no symbol (table of {})", code, position,
                                    table_size);
@@ -266,11 +288,18 @@ Compressor::Compressor(const SymbolTable &table) : group_start_(65537, 0) {
 size_t Compressor::Compress(std::string_view value, uint8_t *out) const {
     const auto *in = reinterpret_cast<const uint8_t *>(value.data());
     const size_t n = value.size();
+    // Positions before body_end have 8 bytes to read in place; the last (at most 7) bytes are
+    // copied once into a zero-padded buffer, so that every position is one fixed 8-byte load
+    // (a variable-length copy per position cost more than the matching on short values).
+    const size_t body_end = n >= 8 ? n - 7 : 0;
+    uint8_t tail[16] = {};
+    CopyShort(tail, in + body_end, n - body_end);
     uint8_t *o = out;
     size_t pos = 0;
     while (pos < n) {
         const size_t remaining = n - pos;
-        const uint64_t word = remaining >= 8 ? LoadWord(in + pos, 8) : LoadWord(in + pos, remaining);
+        uint64_t word;
+        std::memcpy(&word, pos < body_end ? in + pos : tail + (pos - body_end), 8);
         bool matched = false;
         if (remaining >= 2) {
             const auto prefix = static_cast<uint16_t>(word);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <unordered_map>
 
 #include "vortex/encodings/fsst/fsst_symbol_table.h"
 
@@ -80,26 +81,40 @@ struct SymbolOf {
 };
 
 // Keeps the best kMaxSymbols candidates and puts them in the reference's order (multi-byte
-// symbols by length, then one-byte symbols).
-SymbolTable MakeTable(std::vector<Candidate> candidates) {
-    std::sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
-        return a.value != b.value ? a.value < b.value : a.length < b.length;
-    });
+// symbols by length, then one-byte symbols). Equal candidates (a pair that concatenates to an
+// existing symbol or to another pair) add their gains. Ranking is a strict order (gain, then
+// longer, then smaller value), so only the best are selected and sorted, not all of them.
+SymbolTable MakeTable(const std::vector<Candidate> &candidates) {
+    struct Key {
+        uint64_t value;
+        uint8_t length;
+        bool operator==(const Key &) const = default;
+    };
+    struct KeyHash {
+        size_t operator()(const Key &k) const { return (k.value ^ k.length) * 0x9E3779B97F4A7C15ULL >> 16; }
+    };
+    std::unordered_map<Key, size_t, KeyHash> index; // -> position in merged
+    index.reserve(candidates.size());
     std::vector<Candidate> merged;
+    merged.reserve(candidates.size());
     for (const Candidate &c : candidates) {
-        if (!merged.empty() && merged.back().value == c.value && merged.back().length == c.length) {
-            merged.back().gain += c.gain;
-        } else {
+        const auto [it, inserted] = index.try_emplace(Key{c.value, c.length}, merged.size());
+        if (inserted) {
             merged.push_back(c);
+        } else {
+            merged[it->second].gain += c.gain;
         }
     }
-    std::sort(merged.begin(), merged.end(), [](const Candidate &a, const Candidate &b) {
+    const auto better = [](const Candidate &a, const Candidate &b) {
         if (a.gain != b.gain) {
             return a.gain > b.gain;
         }
         return a.length != b.length ? a.length > b.length : a.value < b.value;
-    });
-    merged.resize(std::min(merged.size(), kMaxSymbols));
+    };
+    if (merged.size() > kMaxSymbols) {
+        std::nth_element(merged.begin(), merged.begin() + kMaxSymbols, merged.end(), better);
+        merged.resize(kMaxSymbols);
+    }
     std::sort(merged.begin(), merged.end(), [](const Candidate &a, const Candidate &b) {
         const int ka = a.length == 1 ? 9 : a.length;
         const int kb = b.length == 1 ? 9 : b.length;
@@ -201,7 +216,7 @@ SymbolTable TrainSymbolTable(std::span<const std::string_view> values) {
                 }
             }
         }
-        table = MakeTable(std::move(candidates));
+        table = MakeTable(candidates);
     }
     return table;
 }
