@@ -251,7 +251,7 @@ SymbolTable::DecompressPrefix(std::span<const uint8_t> codes, uint8_t *out, size
     return written;
 }
 
-Compressor::Compressor(const SymbolTable &table) : group_start_(65537, 0) {
+Compressor::Compressor(const SymbolTable &table) : group_begin_(65536, 0), group_size_(65536, 0) {
     single_.fill(-1);
     for (size_t code = 0; code < table.size(); ++code) {
         const uint8_t length = table.symbol_length(code);
@@ -277,11 +277,11 @@ Compressor::Compressor(const SymbolTable &table) : group_start_(65537, 0) {
         }
         return a.code < b.code;
     });
-    for (const Candidate &candidate : candidates_) {
-        ++group_start_[static_cast<uint16_t>(candidate.symbol) + 1];
-    }
-    for (size_t p = 1; p < group_start_.size(); ++p) {
-        group_start_[p] = static_cast<uint16_t>(group_start_[p] + group_start_[p - 1]);
+    for (size_t k = 0; k < candidates_.size(); ++k) {
+        const auto prefix = static_cast<uint16_t>(candidates_[k].symbol);
+        if (group_size_[prefix]++ == 0) {
+            group_begin_[prefix] = static_cast<uint8_t>(k);
+        }
     }
 }
 
@@ -303,7 +303,7 @@ size_t Compressor::Compress(std::string_view value, uint8_t *out) const {
         bool matched = false;
         if (remaining >= 2) {
             const auto prefix = static_cast<uint16_t>(word);
-            for (size_t k = group_start_[prefix], end = group_start_[prefix + 1]; k < end; ++k) {
+            for (size_t k = group_begin_[prefix], end = k + group_size_[prefix]; k < end; ++k) {
                 const Candidate &c = candidates_[k];
                 if (c.length <= remaining && ((word ^ c.symbol) & c.mask) == 0) {
                     *o++ = c.code;

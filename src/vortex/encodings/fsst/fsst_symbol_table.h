@@ -94,9 +94,12 @@ private:
         uint8_t code;
     };
     // Multi-byte symbols grouped by their first two bytes, longest first in each group:
-    // group p is candidates_[group_start_[p], group_start_[p + 1]).
+    // group p is candidates_[group_begin_[p], group_begin_[p] + group_size_[p]). Two byte
+    // arrays (at most 254 candidates) set without a prefix sum: a table is built per training
+    // round, where a 65537-entry prefix sum showed up.
     std::vector<Candidate> candidates_;
-    std::vector<uint16_t> group_start_;
+    std::vector<uint8_t> group_begin_;
+    std::vector<uint8_t> group_size_;
     // Code of the one-byte symbol for each byte, or -1.
     std::array<int16_t, 256> single_{};
 };
