@@ -138,14 +138,22 @@ SymbolTable TrainSymbolTable(std::span<const std::string_view> values) {
     SymbolTable table;
     std::vector<uint32_t> count1(kCodeSpace);
     std::vector<uint32_t> count2(kCodeSpace * kCodeSpace);
+    // The pairs counted this round, so that only they are visited (the whole 1 MiB matrix is
+    // mostly zeros; scanning it was about half of a training).
+    std::vector<uint32_t> touched;
+    const auto count_pair = [&](size_t pair) {
+        if (count2[pair]++ == 0) {
+            touched.push_back(static_cast<uint32_t>(pair));
+        }
+    };
     std::vector<uint8_t> codes;
     for (size_t round = 0; round < kRounds; ++round) {
         const bool last = round + 1 == kRounds;
         // The share of the sample compressed this round, out of 128: from 8 up to 128 in
         // even steps, as the paper's 8, 38, 68, 98, 128 but in more generations.
         const size_t fraction = 8 + 120 * round / (kRounds - 1);
+        // count2 is all zero here: the candidate scan below clears every pair it reads.
         std::fill(count1.begin(), count1.end(), 0);
-        std::fill(count2.begin(), count2.end(), 0);
         const Compressor compressor(table);
         uint64_t state = 0xF55;
         for (std::string_view piece : sample) {
@@ -170,9 +178,9 @@ SymbolTable TrainSymbolTable(std::span<const std::string_view> values) {
                     ++count1[first_byte]; // the option of not using the longer symbol
                 }
                 if (!last && previous < kCodeSpace) {
-                    ++count2[previous * kCodeSpace + code];
+                    count_pair(previous * kCodeSpace + code);
                     if (length > 1) {
-                        ++count2[previous * kCodeSpace + first_byte]; // extension by one byte
+                        count_pair(previous * kCodeSpace + first_byte); // extension by one byte
                     }
                 }
                 previous = code;
@@ -192,30 +200,25 @@ SymbolTable TrainSymbolTable(std::span<const std::string_view> values) {
             c.gain = uint64_t{count1[code]} * c.length;
             candidates.push_back(c);
         }
-        if (!last) {
-            for (size_t a = 0; a < kCodeSpace; ++a) {
-                if (count1[a] == 0) {
-                    continue;
-                }
-                const Candidate first = symbol_of(a);
-                if (first.length >= kMaxSymbolLength) {
-                    continue;
-                }
-                for (size_t b = 0; b < kCodeSpace; ++b) {
-                    const uint32_t count = count2[a * kCodeSpace + b];
-                    if (count < threshold) {
-                        continue;
-                    }
-                    const Candidate second = symbol_of(b);
-                    const size_t length = std::min<size_t>(kMaxSymbolLength, first.length + second.length);
-                    uint64_t value = first.value | (second.value << (8 * first.length));
-                    if (length < 8) {
-                        value &= (uint64_t{1} << (8 * length)) - 1;
-                    }
-                    candidates.push_back({value, static_cast<uint8_t>(length), uint64_t{count} * length});
-                }
+        for (const uint32_t pair : touched) {
+            const uint32_t count = count2[pair];
+            count2[pair] = 0;
+            if (count < threshold) {
+                continue;
             }
+            const Candidate first = symbol_of(pair / kCodeSpace);
+            if (first.length >= kMaxSymbolLength) {
+                continue;
+            }
+            const Candidate second = symbol_of(pair % kCodeSpace);
+            const size_t length = std::min<size_t>(kMaxSymbolLength, first.length + second.length);
+            uint64_t value = first.value | (second.value << (8 * first.length));
+            if (length < 8) {
+                value &= (uint64_t{1} << (8 * length)) - 1;
+            }
+            candidates.push_back({value, static_cast<uint8_t>(length), uint64_t{count} * length});
         }
+        touched.clear();
         table = MakeTable(candidates);
     }
     return table;
