@@ -216,7 +216,10 @@ Result<std::vector<uint8_t>> FsstArray::SerializeMetadata() const {
 }
 
 Result<ArrayRef> FsstArray::ToCanonical() const {
-    std::vector<uint64_t> offsets(len() + 1, 0);
+    // Written whole by the prefix sum (no zeroing pass first).
+    const std::unique_ptr<uint64_t[]> offsets_storage(new uint64_t[len() + 1]);
+    const std::span<uint64_t> offsets(offsets_storage.get(), len() + 1);
+    offsets[0] = 0;
     const auto prefix_sum = [&](const auto &length_at) {
         for (size_t i = 0; i < len(); ++i) {
             offsets[i + 1] = offsets[i] + length_at(i);

@@ -75,9 +75,8 @@ Buffer BuildViewsOverBytes(const Buffer &bytes,
             WriteInlinedView(view, bytes.data() + start, static_cast<uint32_t>(size));
             continue;
         }
-        const std::string_view value{reinterpret_cast<const char *>(bytes.data()) + start, size};
         if (size <= BinaryView::kMaxInlined) {
-            BinaryView::Write(view, value, 0, 0);
+            BinaryView::Write(view, {reinterpret_cast<const char *>(bytes.data()) + start, size}, 0, 0);
             continue;
         }
         if (!have_block || offsets[i + 1] - block_start > kMaxBlock) {
@@ -86,8 +85,11 @@ Buffer BuildViewsOverBytes(const Buffer &bytes,
             block_start = start;
         }
         block_end = std::max(block_end, offsets[i + 1]);
-        BinaryView::Write(view, value, static_cast<uint32_t>(data_buffers.size()),
-                          static_cast<uint32_t>(start - block_start));
+        // size, 4-byte prefix, buffer index, offset: written whole, no padding to clear.
+        uint32_t words[4] = {static_cast<uint32_t>(size), 0, static_cast<uint32_t>(data_buffers.size()),
+                             static_cast<uint32_t>(start - block_start)};
+        std::memcpy(&words[1], bytes.data() + start, 4);
+        std::memcpy(view, words, BinaryView::kSize);
     }
     close_block();
     return std::move(views).Freeze();
