@@ -3,6 +3,7 @@
 // Decoding of fastlanes.delta. Spec: arrays-encodings 6.3.
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
@@ -32,21 +33,42 @@ void DecodeBlocks(std::span<const U> bases, std::span<const U> deltas, size_t st
     const size_t whole_blocks = deltas.size() / kFastLanesBlockLen;
     const size_t blocks = FastLanesBlockCount(stop);
     std::vector<U> block(kFastLanesBlockLen);
+    alignas(64) U sums[kFastLanesBlockLen];
+    // Where each row's lanes start in a block (the same for deltas and sums).
+    std::array<uint16_t, kRows> row_start{};
+    for (size_t row = 0; row < kRows; ++row) {
+        row_start[row] = static_cast<uint16_t>(FastLanesIndex(row, 0));
+    }
     for (size_t b = 0; b < blocks && b < whole_blocks; ++b) {
-        const U *block_deltas = deltas.data() + b * kFastLanesBlockLen;
+        const U *__restrict block_deltas = deltas.data() + b * kFastLanesBlockLen;
         // Each lane is a running sum over its rows; lane L's rows are the consecutive values
-        // starting at transpose(L).
-        for (size_t lane = 0; lane < kLaneCount; ++lane) {
-            U acc = bases[b * kLaneCount + lane];
-            U *lane_out = block.data() + FastLanesTranspose(lane);
-            for (size_t row = 0; row < kRows; ++row) {
-                acc = static_cast<U>(acc + block_deltas[FastLanesIndex(row, lane)]);
-                lane_out[row] = acc;
+        // starting at transpose(L). The lanes of a row are contiguous, so the sums run row by
+        // row over all lanes at once (vectorized; one running sum per lane would be a serial
+        // chain), and a second pass puts each lane's rows in value order.
+        alignas(64) U acc[kLaneCount];
+        std::copy_n(bases.data() + b * kLaneCount, kLaneCount, acc);
+        for (size_t row = 0; row < kRows; ++row) {
+            const U *__restrict row_deltas = block_deltas + row_start[row];
+            U *__restrict row_sums = sums + row_start[row];
+            for (size_t lane = 0; lane < kLaneCount; ++lane) {
+                const U sum = static_cast<U>(acc[lane] + row_deltas[lane]);
+                acc[lane] = sum;
+                row_sums[lane] = sum;
             }
         }
         const size_t begin = b * kFastLanesBlockLen;
         const size_t count = std::min(kFastLanesBlockLen, stop - begin);
-        std::copy_n(block.data(), count, out + begin);
+        U *__restrict target = count == kFastLanesBlockLen ? out + begin : block.data();
+        for (size_t lane = 0; lane < kLaneCount; ++lane) {
+            U *__restrict lane_out = target + FastLanesTranspose(lane);
+            const U *__restrict lane_sums = sums + lane;
+            for (size_t row = 0; row < kRows; ++row) {
+                lane_out[row] = lane_sums[row_start[row]];
+            }
+        }
+        if (target == block.data()) {
+            std::copy_n(block.data(), count, out + begin);
+        }
     }
     if (blocks > whole_blocks) {
         // Legacy trailing partial block: a plain running sum from one extra base.
@@ -67,7 +89,7 @@ Result<ArrayRef> DeltaArray::ToCanonical() const {
     const size_t stop = offset_ + len();
     Buffer values = VisitIntPType(ptype, [&]<typename T>() {
         using U = internal::UIntOf<T>;
-        BufferMut decoded = BufferMut::Zeroed(stop * sizeof(U));
+        BufferMut decoded = BufferMut::Uninitialized(stop * sizeof(U)); // every value is written
         DecodeBlocks<U>(bases_array->values().span<U>(), deltas_array->values().span<U>(), stop,
                         decoded.data_as<U>());
         return std::move(decoded).Freeze().Slice(offset_ * sizeof(U), len() * sizeof(U));
