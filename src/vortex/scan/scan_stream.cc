@@ -3,6 +3,7 @@
 #include "vortex/scan/scan_stream.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -71,11 +72,11 @@ struct ScanStream::State_ {
             const size_t index = next_split++;
             ++running;
             max_held = std::max(max_held, held());
-            executor->Spawn([self, index] { self->RunSplit(index); });
+            executor->Spawn([self, index] { self->RunSplit(self, index); });
         }
     }
 
-    void RunSplit(size_t index) {
+    void RunSplit(const std::shared_ptr<State_> &self, size_t index) {
         std::shared_ptr<const ScanPlan> planned;
         {
             std::lock_guard lock(mutex);
@@ -86,16 +87,73 @@ struct ScanStream::State_ {
             }
             planned = plan;
         }
-        Result<ArrayRef> result = ExecuteSplit(*planned, planned->splits[index]);
+        const SplitRange &split = planned->splits[index];
+        if (options.canonical && executor->threads() > 1 && planned->projection.size() > 1 &&
+            SplitReadsWholeColumns(*planned, split)) {
+            RunSplitByColumns(self, std::move(planned), index);
+            return;
+        }
+        Result<ArrayRef> result = ExecuteSplit(*planned, split);
         if (result.ok() && options.canonical) {
             result = DecodeFully(*result);
         }
+        Publish(index, std::move(result));
+    }
+
+    void Publish(size_t index, Result<ArrayRef> result) {
         std::lock_guard lock(mutex);
         --running;
         if (!cancelled) {
             finished.emplace(index, std::move(result));
         }
         changed.notify_all();
+    }
+
+    // A split that is just its columns decodes them as separate tasks: with the one-split
+    // window of an Arrow export, a split's columns are then the only parallel work, and the
+    // memory held is still one split. No task waits for another: the last column to finish
+    // puts the split together and publishes it.
+    struct ColumnJob {
+        std::shared_ptr<const ScanPlan> plan;
+        size_t index = 0;
+        std::vector<Result<ArrayRef>> columns;
+        std::atomic<size_t> remaining{0};
+    };
+
+    void RunSplitByColumns(const std::shared_ptr<State_> &self,
+                           std::shared_ptr<const ScanPlan> planned,
+                           size_t index) {
+        auto job = std::make_shared<ColumnJob>();
+        const size_t ncolumns = planned->projection.size();
+        job->plan = std::move(planned);
+        job->index = index;
+        job->columns.assign(ncolumns, Status::Internal("column not decoded"));
+        job->remaining.store(ncolumns);
+        for (size_t k = 1; k < ncolumns; ++k) {
+            executor->Spawn([self, job, k] { self->RunColumn(*job, k); });
+        }
+        RunColumn(*job, 0);
+    }
+
+    void RunColumn(ColumnJob &job, size_t k) {
+        const SplitRange &split = job.plan->splits[job.index];
+        Result<ArrayRef> column = ReadSplitColumn(*job.plan, split, k);
+        if (column.ok()) {
+            column = DecodeFully(*column);
+        }
+        job.columns[k] = std::move(column);
+        if (job.remaining.fetch_sub(1, std::memory_order_acq_rel) != 1) {
+            return;
+        }
+        std::vector<ArrayRef> columns;
+        for (Result<ArrayRef> &c : job.columns) {
+            if (!c.ok()) {
+                Publish(job.index, c.status()); // the first failed column, in projection order
+                return;
+            }
+            columns.push_back(*std::move(c));
+        }
+        Publish(job.index, AssembleSplit(*job.plan, split, std::move(columns)));
     }
 
     void RunPlanning(const std::shared_ptr<State_> &self) {

@@ -139,4 +139,31 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
     return KeepSelected(std::move(rows), mask.Slice(first, last - first));
 }
 
+bool SplitReadsWholeColumns(const ScanPlan &plan, const SplitRange &split) {
+    return plan.root_struct != nullptr && !plan.filter && split.pieces.empty() && !split.take_rows &&
+           (!split.selection || split.selection->all_true());
+}
+
+Result<ArrayRef> ReadSplitColumn(const ScanPlan &plan, const SplitRange &split, size_t k) {
+    VX_ENSURE(k < plan.projection.size(), OutOfBounds, "projected column {} of {}", k,
+              plan.projection.size());
+    LayoutReadContext ctx = plan.source.read_context();
+    ctx.cache = plan.cache.get();
+    return plan.root_struct->field(plan.projection[k])->Read(ctx, split.begin, split.end);
+}
+
+Result<ArrayRef> AssembleSplit(const ScanPlan &plan, const SplitRange &split, std::vector<ArrayRef> columns) {
+    Validity validity = Validity::From(plan.output_dtype.nullability());
+    if (LayoutRef validity_layout = plan.root_struct->validity()) {
+        LayoutReadContext ctx = plan.source.read_context();
+        ctx.cache = plan.cache.get();
+        VX_ASSIGN_OR_RETURN(ArrayRef bits, validity_layout->Read(ctx, split.begin, split.end));
+        VX_ASSIGN_OR_RETURN(validity, Validity::FromArray(std::move(bits)));
+    }
+    VX_ASSIGN_OR_RETURN(auto rows,
+                        StructArray::TryMake(plan.output_dtype, std::move(columns),
+                                             static_cast<size_t>(split.row_count()), std::move(validity)));
+    return ArrayRef(std::move(rows));
+}
+
 } // namespace vortex::scan

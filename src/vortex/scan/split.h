@@ -15,6 +15,15 @@ namespace vortex::scan {
 /// splits of one plan may run concurrently.
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split);
 
+/// Whether ExecuteSplit(plan, split) is exactly the projected columns over [begin, end): a
+/// struct source, no filter, no take, no selection, no pieces. Such a split may be read column
+/// by column (ReadSplitColumn, for instance concurrently) and put together with AssembleSplit.
+bool SplitReadsWholeColumns(const ScanPlan &plan, const SplitRange &split);
+/// The k-th projected column of such a split.
+Result<ArrayRef> ReadSplitColumn(const ScanPlan &plan, const SplitRange &split, size_t k);
+/// The split's rows from its projected columns (in projection order) and the struct's validity.
+Result<ArrayRef> AssembleSplit(const ScanPlan &plan, const SplitRange &split, std::vector<ArrayRef> columns);
+
 /// A split bound to its plan, for engines that schedule splits on their own threads.
 class Split {
 public:

@@ -37,10 +37,10 @@ void BM_DeltaToCanonical(benchmark::State &state) {
     const ArrayRef encoded = DeltaEncode(PrimitiveArray::FromValues(SortedValues<T>())).ValueOrDie();
     // Decode the children once: the benchmark times the delta pass alone.
     const auto *delta = dynamic_cast<const DeltaArray *>(encoded.get());
-    const ArrayRef plain = DeltaArray::TryMake(Canonicalize(delta->bases()).ValueOrDie(),
-                                               Canonicalize(delta->deltas()).ValueOrDie(), delta->offset(),
-                                               delta->len())
-                               .ValueOrDie();
+    const ArrayRef plain =
+        DeltaArray::TryMake(Canonicalize(delta->bases()).ValueOrDie(),
+                            Canonicalize(delta->deltas()).ValueOrDie(), delta->offset(), delta->len())
+            .ValueOrDie();
     for (auto _ : state) {
         ArrayRef decoded = plain->ToCanonical().ValueOrDie();
         benchmark::DoNotOptimize(decoded);
