@@ -367,6 +367,41 @@ TEST(FileScanTest, SplitsRunOnTheEnginesThreads) {
     EXPECT_TRUE(ArraysEqual(Concat(streamed, dtype), Concat(results, dtype)));
 }
 
+// A canonical scan decodes the columns of a plain split as separate tasks (the last one
+// assembles): the rows, their order and every projection must be what a sequential read gives,
+// with any number of workers.
+TEST(FileScanTest, CanonicalScansDecodeColumnsAsSeparateTasks) {
+    const Fixture &fixture = SharedFixture();
+    const auto &names = fixture.table->dtype().struct_fields().names;
+    for (size_t threads : {1, 2, 5}) {
+        Executor executor(threads);
+        for (const std::vector<std::string> &columns :
+             {std::vector<std::string>(names.begin(), names.end()),
+              std::vector<std::string>{names.back(), names.front()}}) {
+            scan::ScanBuilder builder = Scan(fixture.file);
+            builder.Project(columns);
+            builder.options().executor = &executor;
+            builder.options().canonical = true;
+            builder.options().split_rows = 700;
+            ASSERT_OK_AND_ASSIGN(auto batches, builder.Collect());
+            std::vector<DType> dtypes;
+            for (const std::string &name : columns) {
+                dtypes.push_back(fixture.table->dtype()
+                                     .struct_fields()
+                                     .dtypes[fixture.table->dtype().struct_fields().FindField(name).value()]);
+            }
+            const DType dtype = DType::Struct(columns, dtypes, Nullability::NonNullable);
+            for (const ArrayRef &batch : batches) {
+                for (const ArrayRef &field : As<StructArray>(*batch)->fields()) {
+                    EXPECT_TRUE(field->is_canonical());
+                }
+            }
+            EXPECT_TRUE(ArraysEqual(Expected(fixture.table, nullptr, columns, dtype), Concat(batches, dtype)))
+                << threads << " threads, " << columns.size() << " columns";
+        }
+    }
+}
+
 // Seed 000: the first IntoStream()/Poll() never run the planner on the caller's thread, and a
 // slow planner does not hold up another stream polled at the same time.
 TEST(FileScanTest, StartNeverBlocksTheCaller) {
