@@ -85,23 +85,25 @@ bool MayNameNoSymbol(std::span<const uint8_t> codes, size_t table_size) {
     return found != 0;
 }
 
-// Copies n <= 8 bytes with fixed-size (overlapping) moves: a memcpy of a variable size is a
-// library call, too slow once per short value.
+// Copies n bytes, sizeof(T) <= n <= 2 * sizeof(T), as the first and the last sizeof(T) bytes
+// (overlapping): two fixed-size moves.
+template <typename T>
+inline void CopyEnds(uint8_t *dst, const uint8_t *src, size_t n) {
+    T head;
+    T last;
+    std::memcpy(&head, src, sizeof(T));
+    std::memcpy(&last, src + n - sizeof(T), sizeof(T));
+    std::memcpy(dst, &head, sizeof(T));
+    std::memcpy(dst + n - sizeof(T), &last, sizeof(T));
+}
+
+// Copies n <= 8 bytes with fixed-size moves: a memcpy of a variable size is a library call,
+// too slow once per short value.
 inline void CopyShort(uint8_t *dst, const uint8_t *src, size_t n) {
     if (n >= 4) {
-        uint32_t head;
-        uint32_t last;
-        std::memcpy(&head, src, 4);
-        std::memcpy(&last, src + n - 4, 4);
-        std::memcpy(dst, &head, 4);
-        std::memcpy(dst + n - 4, &last, 4);
+        CopyEnds<uint32_t>(dst, src, n);
     } else if (n >= 2) {
-        uint16_t head;
-        uint16_t last;
-        std::memcpy(&head, src, 2);
-        std::memcpy(&last, src + n - 2, 2);
-        std::memcpy(dst, &head, 2);
-        std::memcpy(dst + n - 2, &last, 2);
+        CopyEnds<uint16_t>(dst, src, n);
     } else if (n == 1) {
         dst[0] = src[0];
     }
