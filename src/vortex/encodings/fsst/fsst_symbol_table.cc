@@ -253,7 +253,15 @@ SymbolTable::DecompressPrefix(std::span<const uint8_t> codes, uint8_t *out, size
     return written;
 }
 
-Compressor::Compressor(const SymbolTable &table) : group_begin_(65536, 0), group_size_(65536, 0) {
+namespace {
+
+size_t GroupSlot(uint32_t prefix3) {
+    return (prefix3 * 0x9E3779B1u) >> (32 - 10); // kGroupSlots = 2^10
+}
+
+} // namespace
+
+Compressor::Compressor(const SymbolTable &table) : groups_(kGroupSlots), code2_(65536, kEscapeCode) {
     single_.fill(-1);
     for (size_t code = 0; code < table.size(); ++code) {
         const uint8_t length = table.symbol_length(code);
@@ -262,15 +270,18 @@ Compressor::Compressor(const SymbolTable &table) : group_begin_(65536, 0), group
             if (single_[byte] < 0) {
                 single_[byte] = static_cast<int16_t>(code);
             }
+        } else if (length == 2) {
+            uint8_t &slot = code2_[static_cast<uint16_t>(table.symbol(code))];
+            slot = std::min(slot, static_cast<uint8_t>(code)); // the lowest code wins, as before
         } else {
             candidates_.push_back(
                 Candidate{table.symbol(code), LengthMask(length), length, static_cast<uint8_t>(code)});
         }
     }
-    // Group by the first two bytes, longest (then lowest code) first: the greedy choice.
+    // Group by the first three bytes, longest (then lowest code) first: the greedy choice.
     std::stable_sort(candidates_.begin(), candidates_.end(), [](const Candidate &a, const Candidate &b) {
-        const auto pa = static_cast<uint16_t>(a.symbol);
-        const auto pb = static_cast<uint16_t>(b.symbol);
+        const uint64_t pa = a.symbol & 0xFFFFFF;
+        const uint64_t pb = b.symbol & 0xFFFFFF;
         if (pa != pb) {
             return pa < pb;
         }
@@ -280,9 +291,18 @@ Compressor::Compressor(const SymbolTable &table) : group_begin_(65536, 0), group
         return a.code < b.code;
     });
     for (size_t k = 0; k < candidates_.size(); ++k) {
-        const auto prefix = static_cast<uint16_t>(candidates_[k].symbol);
-        if (group_size_[prefix]++ == 0) {
-            group_begin_[prefix] = static_cast<uint8_t>(k);
+        const auto prefix3 = static_cast<uint32_t>(candidates_[k].symbol & 0xFFFFFF);
+        const uint32_t key = prefix3 | (1u << 24);
+        for (size_t slot = GroupSlot(prefix3);; slot = (slot + 1) % kGroupSlots) {
+            Group &group = groups_[slot];
+            if (group.key == 0) {
+                group = Group{key, static_cast<uint8_t>(k), 1};
+                break;
+            }
+            if (group.key == key) {
+                ++group.size;
+                break;
+            }
         }
     }
 }
@@ -303,16 +323,32 @@ size_t Compressor::Compress(std::string_view value, uint8_t *out) const {
         uint64_t word;
         std::memcpy(&word, pos < body_end ? in + pos : tail + (pos - body_end), 8);
         bool matched = false;
-        if (remaining >= 2) {
-            const auto prefix = static_cast<uint16_t>(word);
-            for (size_t k = group_begin_[prefix], end = k + group_size_[prefix]; k < end; ++k) {
-                const Candidate &c = candidates_[k];
-                if (c.length <= remaining && ((word ^ c.symbol) & c.mask) == 0) {
-                    *o++ = c.code;
-                    pos += c.length;
-                    matched = true;
-                    break;
+        if (remaining >= 3) {
+            const auto prefix3 = static_cast<uint32_t>(word & 0xFFFFFF);
+            const uint32_t key = prefix3 | (1u << 24);
+            for (size_t slot = GroupSlot(prefix3); groups_[slot].key != 0; slot = (slot + 1) % kGroupSlots) {
+                const Group &group = groups_[slot];
+                if (group.key != key) {
+                    continue;
                 }
+                for (size_t k = group.begin, end = k + group.size; k < end; ++k) {
+                    const Candidate &c = candidates_[k];
+                    if (c.length <= remaining && ((word ^ c.symbol) & c.mask) == 0) {
+                        *o++ = c.code;
+                        pos += c.length;
+                        matched = true;
+                        break;
+                    }
+                }
+                break;
+            }
+        }
+        if (!matched && remaining >= 2) {
+            const uint8_t code = code2_[static_cast<uint16_t>(word)];
+            if (code != kEscapeCode) {
+                *o++ = code;
+                pos += 2;
+                matched = true;
             }
         }
         if (!matched) {

@@ -93,13 +93,20 @@ private:
         uint8_t length;
         uint8_t code;
     };
-    // Multi-byte symbols grouped by their first two bytes, longest first in each group:
-    // group p is candidates_[group_begin_[p], group_begin_[p] + group_size_[p]). Two byte
-    // arrays (at most 254 candidates) set without a prefix sum: a table is built per training
-    // round, where a 65537-entry prefix sum showed up.
+    // Symbols of 3 to 8 bytes grouped by their first three bytes, longest (then lowest code)
+    // first in each group, found through a small open-addressing table: at a position only
+    // the symbols that share its first three bytes are tried (the greedy choice is the first
+    // that matches), then the 2-byte symbol of its first two bytes, then the single byte.
+    struct Group {
+        uint32_t key = 0; // the three bytes | 1 << 24; 0 marks an empty slot
+        uint8_t begin = 0;
+        uint8_t size = 0;
+    };
+    static constexpr size_t kGroupSlots = 1024; // > 4 x 254 symbols: short probes
     std::vector<Candidate> candidates_;
-    std::vector<uint8_t> group_begin_;
-    std::vector<uint8_t> group_size_;
+    std::vector<Group> groups_;
+    // Code of the (lowest-coded) 2-byte symbol for each first two bytes, or kEscapeCode.
+    std::vector<uint8_t> code2_;
     // Code of the one-byte symbol for each byte, or -1.
     std::array<int16_t, 256> single_{};
 };

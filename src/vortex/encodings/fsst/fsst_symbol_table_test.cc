@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,63 @@ TEST(FsstSymbolTableTest, GreedyLongestMatchWithEscapes) {
     EXPECT_EQ(Compress(compressor, "abcabzx"), std::string("\x01\x00\xff\x7a\x03", 5));
     EXPECT_EQ(Compress(compressor, "defghijkab"), std::string("\x02\x00", 2));
     EXPECT_EQ(Compress(compressor, ""), "");
+}
+
+// The greedy choice by definition: at each position the longest symbol that matches (the
+// lowest code among equal ones), else the one-byte symbol, else an escape.
+std::string NaiveCompress(const std::vector<std::string> &symbols, const std::string &value) {
+    std::string out;
+    for (size_t pos = 0; pos < value.size();) {
+        std::optional<size_t> best;
+        for (size_t code = 0; code < symbols.size(); ++code) {
+            const std::string &symbol = symbols[code];
+            if (value.compare(pos, symbol.size(), symbol) == 0 && pos + symbol.size() <= value.size() &&
+                (!best || symbol.size() > symbols[*best].size())) {
+                best = code;
+            }
+        }
+        if (best) {
+            out.push_back(static_cast<char>(*best));
+            pos += symbols[*best].size();
+        } else {
+            out.push_back(static_cast<char>(kEscapeCode));
+            out.push_back(value[pos++]);
+        }
+    }
+    return out;
+}
+
+TEST(FsstSymbolTableTest, CompressionIsTheGreedyLongestMatch) {
+    // Symbols over a tiny alphabet share their first two and three bytes in every way, so the
+    // compressor's prefix groups are crowded; values are random text over the same alphabet.
+    std::mt19937_64 rng(17);
+    for (int round = 0; round < 200; ++round) {
+        std::set<std::string> unique;
+        const size_t count = 1 + rng() % 60;
+        while (unique.size() < count) {
+            std::string symbol(1 + rng() % kMaxSymbolLength, 'a');
+            for (char &c : symbol) {
+                c = "abc"[rng() % 3];
+            }
+            unique.insert(symbol);
+        }
+        std::vector<std::string> symbols(unique.begin(), unique.end());
+        // The table order: multi-byte symbols by length, then one-byte symbols.
+        std::stable_sort(symbols.begin(), symbols.end(), [](const std::string &a, const std::string &b) {
+            const size_t ka = a.size() == 1 ? 9 : a.size();
+            const size_t kb = b.size() == 1 ? 9 : b.size();
+            return ka < kb;
+        });
+        ASSERT_OK_AND_ASSIGN(SymbolTable table, SymbolTable::FromSymbols(symbols));
+        const Compressor compressor(table);
+        for (int v = 0; v < 5; ++v) {
+            std::string value(rng() % 40, 'a');
+            for (char &c : value) {
+                c = "abcd"[rng() % 4];
+            }
+            ASSERT_EQ(Compress(compressor, value), NaiveCompress(symbols, value)) << round << " " << value;
+        }
+    }
 }
 
 TEST(FsstSymbolTableTest, TrainedTablesRoundTripRandomText) {
