@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <unordered_map>
 
 #include "vortex/encodings/fsst/fsst_symbol_table.h"
 
@@ -85,24 +84,29 @@ struct SymbolOf {
 // existing symbol or to another pair) add their gains. Ranking is a strict order (gain, then
 // longer, then smaller value), so only the best are selected and sorted, not all of them.
 SymbolTable MakeTable(const std::vector<Candidate> &candidates) {
-    struct Key {
-        uint64_t value;
-        uint8_t length;
-        bool operator==(const Key &) const = default;
-    };
-    struct KeyHash {
-        size_t operator()(const Key &k) const { return (k.value ^ k.length) * 0x9E3779B97F4A7C15ULL >> 16; }
-    };
-    std::unordered_map<Key, size_t, KeyHash> index; // -> position in merged
-    index.reserve(candidates.size());
+    // An open-addressing table of positions in `merged`, at most half full (a node-based map
+    // allocated per candidate and cost more than the rest of the round).
+    size_t capacity = 64;
+    while (capacity < 2 * candidates.size()) {
+        capacity *= 2;
+    }
+    constexpr uint32_t kEmpty = UINT32_MAX;
+    std::vector<uint32_t> slots(capacity, kEmpty);
     std::vector<Candidate> merged;
     merged.reserve(candidates.size());
     for (const Candidate &c : candidates) {
-        const auto [it, inserted] = index.try_emplace(Key{c.value, c.length}, merged.size());
-        if (inserted) {
-            merged.push_back(c);
-        } else {
-            merged[it->second].gain += c.gain;
+        const uint64_t hash = (c.value ^ (uint64_t{c.length} << 59)) * 0x9E3779B97F4A7C15ULL;
+        for (size_t slot = (hash >> 32) & (capacity - 1);; slot = (slot + 1) & (capacity - 1)) {
+            if (slots[slot] == kEmpty) {
+                slots[slot] = static_cast<uint32_t>(merged.size());
+                merged.push_back(c);
+                break;
+            }
+            Candidate &existing = merged[slots[slot]];
+            if (existing.value == c.value && existing.length == c.length) {
+                existing.gain += c.gain;
+                break;
+            }
         }
     }
     const auto better = [](const Candidate &a, const Candidate &b) {
