@@ -65,6 +65,15 @@ inline Validity DenseTakeValidity(const Validity &validity, const Array &indices
     return indices.dtype().is_nullable() && !validity.is_nullable() ? Validity::AllValid() : validity;
 }
 
+/// The validity of a TakeDense result from an array with a validity bitmap (Kind::Array): its
+/// bits at `positions`, 64 per word.
+template <typename I>
+Validity DenseTakeBits(const Validity &validity, std::span<const I> positions) {
+    const BitBuffer &bits = validity.bits();
+    return Validity::FromBits(BitBuffer::FromPredicate(
+        positions.size(), [&](size_t k) { return bits.value(static_cast<size_t>(positions[k])); }));
+}
+
 /// The validity of a take result: the taken validity, nulled where the index is null; nullable
 /// if either the array or the indices are.
 Validity TakeValidity(const Validity &validity, const TakeIndices &indices, bool indices_nullable);

@@ -185,20 +185,21 @@ std::optional<Result<ArrayRef>> PrimitiveArray::FilterImpl(const Mask &mask) con
 }
 
 std::optional<Result<ArrayRef>> PrimitiveArray::TakeImpl(const ArrayRef &indices) const {
-    if (validity_.kind() != Validity::Kind::Array) {
-        // Dictionary decoding lands here for every row: gather with the codes as they are.
-        Buffer gathered;
-        auto dense = TakeDense(indices, len(), [&]<typename I>(std::span<const I> positions) {
-            gathered =
-                VisitPType(ptype_, [&]<typename T>() { return GatherValues<T>(values_as<T>(), positions); });
-        });
-        if (dense) {
-            if (!dense->ok()) {
-                return Result<ArrayRef>(*dense);
-            }
-            return Result<ArrayRef>(
-                Make(ptype_, std::move(gathered), DenseTakeValidity(validity_, *indices)));
+    // Dictionary decoding lands here for every row: gather with the codes as they are.
+    Buffer gathered;
+    Validity validity = DenseTakeValidity(validity_, *indices);
+    auto dense = TakeDense(indices, len(), [&]<typename I>(std::span<const I> positions) {
+        gathered =
+            VisitPType(ptype_, [&]<typename T>() { return GatherValues<T>(values_as<T>(), positions); });
+        if (validity_.kind() == Validity::Kind::Array) {
+            validity = DenseTakeBits(validity_, positions);
         }
+    });
+    if (dense) {
+        if (!dense->ok()) {
+            return Result<ArrayRef>(*dense);
+        }
+        return Result<ArrayRef>(Make(ptype_, std::move(gathered), std::move(validity)));
     }
     auto decoded = DecodeTakeIndices(indices, len());
     if (!decoded.ok()) {

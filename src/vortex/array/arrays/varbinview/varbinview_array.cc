@@ -231,30 +231,31 @@ std::optional<Result<ArrayRef>> VarBinViewArray::FilterImpl(const Mask &mask) co
 }
 
 std::optional<Result<ArrayRef>> VarBinViewArray::TakeImpl(const ArrayRef &indices) const {
-    if (validity_.kind() != Validity::Kind::Array) {
-        Buffer gathered;
-        Validity validity = DenseTakeValidity(validity_, *indices);
-        auto dense = TakeDense(indices, len(), [&]<typename I>(std::span<const I> positions) {
-            gathered = GatherViews(views_, positions);
-        });
-        if (dense) {
-            if (!dense->ok()) {
-                return Result<ArrayRef>(*dense);
-            }
-            return Result<ArrayRef>(std::make_shared<const VarBinViewArray>(
-                Token{}, dtype().WithNullability(validity.nullability()), std::move(gathered), data_buffers_,
-                std::move(validity)));
+    Buffer gathered;
+    Validity validity = DenseTakeValidity(validity_, *indices);
+    auto dense = TakeDense(indices, len(), [&]<typename I>(std::span<const I> positions) {
+        gathered = GatherViews(views_, positions);
+        if (validity_.kind() == Validity::Kind::Array) {
+            validity = DenseTakeBits(validity_, positions);
         }
+    });
+    if (dense) {
+        if (!dense->ok()) {
+            return Result<ArrayRef>(*dense);
+        }
+        return Result<ArrayRef>(
+            std::make_shared<const VarBinViewArray>(Token{}, dtype().WithNullability(validity.nullability()),
+                                                    std::move(gathered), data_buffers_, std::move(validity)));
     }
     auto decoded = DecodeTakeIndices(indices, len());
     if (!decoded.ok()) {
         return Result<ArrayRef>(decoded.status());
     }
-    Validity validity = TakeValidity(validity_, *decoded, indices->dtype().is_nullable());
-    DType dtype_out = dtype().WithNullability(validity.nullability());
+    Validity taken_validity = TakeValidity(validity_, *decoded, indices->dtype().is_nullable());
+    DType dtype_out = dtype().WithNullability(taken_validity.nullability());
     return Result<ArrayRef>(std::make_shared<const VarBinViewArray>(
         Token{}, std::move(dtype_out), GatherViews<size_t>(views_, decoded->positions), data_buffers_,
-        std::move(validity)));
+        std::move(taken_validity)));
 }
 
 std::optional<Result<ArrayRef>> VarBinViewArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
