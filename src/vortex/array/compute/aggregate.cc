@@ -22,6 +22,7 @@ namespace vortex {
 namespace {
 
 using StatResult = Result<std::optional<Scalar>>;
+using MinAndMaxPair = std::pair<Scalar, Scalar>;
 
 bool IsOrderable(const DType &dtype) {
     switch (dtype.kind()) {
@@ -40,11 +41,11 @@ bool IsOrderable(const DType &dtype) {
 
 // Min and max of a primitive array in one pass, ignoring nulls and NaNs; nullopt when no value
 // counts. Integers without nulls take a branch-free loop the compiler vectorizes.
-std::optional<std::pair<Scalar, Scalar>> PrimitiveMinAndMax(const PrimitiveArray &array) {
-    return VisitPType(array.ptype(), [&]<typename T>() -> std::optional<std::pair<Scalar, Scalar>> {
+std::optional<MinAndMaxPair> PrimitiveMinAndMax(const PrimitiveArray &array) {
+    return VisitPType(array.ptype(), [&]<typename T>() -> std::optional<MinAndMaxPair> {
         const auto values = array.values_as<T>();
         const auto result = [](T min, T max) {
-            return std::optional<std::pair<Scalar, Scalar>>(
+            return std::optional<MinAndMaxPair>(
                 std::pair{Scalar::Primitive<T>(min, Nullability::NonNullable),
                           Scalar::Primitive<T>(max, Nullability::NonNullable)});
         };
@@ -87,7 +88,7 @@ std::optional<std::pair<Scalar, Scalar>> PrimitiveMinAndMax(const PrimitiveArray
 // read big-endian, decide most comparisons without touching the data: a smaller padded prefix
 // means a smaller value (a shorter value that is a prefix of the other pads with the smallest
 // byte). Equal prefixes compare the bytes.
-Result<std::optional<std::pair<Scalar, Scalar>>> VarBinViewMinAndMax(const VarBinViewArray &array) {
+Result<std::optional<MinAndMaxPair>> VarBinViewMinAndMax(const VarBinViewArray &array) {
     const uint8_t *views = array.views().data();
     const auto size_of = [&](size_t i) {
         uint32_t size;
@@ -143,7 +144,7 @@ Result<std::optional<std::pair<Scalar, Scalar>>> VarBinViewMinAndMax(const VarBi
         }
     }
     if (!min) {
-        return std::optional<std::pair<Scalar, Scalar>>();
+        return std::optional<MinAndMaxPair>();
     }
     const auto scalar_at = [&](size_t i) -> Result<Scalar> {
         VX_ASSIGN_OR_RETURN(Scalar value, ScalarAt(array.ToRef(), i));
@@ -151,61 +152,61 @@ Result<std::optional<std::pair<Scalar, Scalar>>> VarBinViewMinAndMax(const VarBi
     };
     VX_ASSIGN_OR_RETURN(Scalar min_value, scalar_at(*min));
     VX_ASSIGN_OR_RETURN(Scalar max_value, scalar_at(*max));
-    return std::optional<std::pair<Scalar, Scalar>>(std::pair{std::move(min_value), std::move(max_value)});
+    return std::optional<MinAndMaxPair>(std::pair{std::move(min_value), std::move(max_value)});
 }
 
-// Min or max through ScalarAt, for the other orderable canonical arrays.
-StatResult GenericMinMax(const ArrayRef &array, bool max) {
-    std::optional<Scalar> best;
+// Min and max through ScalarAt, for the other orderable canonical arrays.
+Result<std::optional<MinAndMaxPair>> GenericMinAndMax(const ArrayRef &array) {
+    std::optional<Scalar> min;
+    std::optional<Scalar> max;
     for (size_t i = 0; i < array->len(); ++i) {
         if (!array->is_valid(i)) {
             continue;
         }
         VX_ASSIGN_OR_RETURN(Scalar value, ScalarAt(array, i));
-        if (!best) {
-            best = std::move(value);
+        if (!min) {
+            min = value;
+            max = std::move(value);
             continue;
         }
-        const auto ordering = Compare(value, *best);
-        if (max ? ordering > 0 : ordering < 0) {
-            best = std::move(value);
+        if (Compare(value, *min) < 0) {
+            min = value;
+        }
+        if (Compare(value, *max) > 0) {
+            max = std::move(value);
         }
     }
-    if (!best) {
-        return best;
+    if (!min) {
+        return std::optional<MinAndMaxPair>();
     }
     // Statistics carry the non-nullable dtype (spec: dtypes-scalars 4.1).
-    VX_ASSIGN_OR_RETURN(Scalar out, Cast(*best, best->dtype().AsNonNullable()));
-    return std::optional<Scalar>(std::move(out));
+    VX_ASSIGN_OR_RETURN(Scalar min_out, Cast(*min, min->dtype().AsNonNullable()));
+    VX_ASSIGN_OR_RETURN(Scalar max_out, Cast(*max, max->dtype().AsNonNullable()));
+    return std::optional<MinAndMaxPair>(MinAndMaxPair{std::move(min_out), std::move(max_out)});
 }
 
-StatResult MinMax(const ArrayRef &canonical, bool max) {
+// Min and max of a canonical array in one pass; nullopt when it has no orderable value.
+Result<std::optional<MinAndMaxPair>> MinAndMax(const ArrayRef &canonical) {
     if (!IsOrderable(canonical->dtype())) {
-        return std::optional<Scalar>();
+        return std::optional<MinAndMaxPair>();
     }
     if (const auto *primitive = As<PrimitiveArray>(*canonical)) {
-        auto both = PrimitiveMinAndMax(*primitive);
-        if (!both) {
-            return std::optional<Scalar>();
-        }
-        return std::optional<Scalar>(max ? std::move(both->second) : std::move(both->first));
+        return PrimitiveMinAndMax(*primitive);
     }
     if (const auto *extension = As<ExtensionArray>(*canonical)) {
         VX_ASSIGN_OR_RETURN(ArrayRef storage, Canonicalize(extension->storage()));
-        VX_ASSIGN_OR_RETURN(std::optional<Scalar> value, MinMax(storage, max));
-        if (!value) {
-            return value;
+        VX_ASSIGN_OR_RETURN(std::optional<MinAndMaxPair> both, MinAndMax(storage));
+        if (!both) {
+            return both;
         }
-        return std::optional<Scalar>(Scalar::Extension(canonical->dtype().AsNonNullable(), *value));
+        const DType dtype = canonical->dtype().AsNonNullable();
+        return std::optional<MinAndMaxPair>(
+            MinAndMaxPair{Scalar::Extension(dtype, both->first), Scalar::Extension(dtype, both->second)});
     }
     if (const auto *views = As<VarBinViewArray>(*canonical)) {
-        VX_ASSIGN_OR_RETURN(auto both, VarBinViewMinAndMax(*views));
-        if (!both) {
-            return std::optional<Scalar>();
-        }
-        return std::optional<Scalar>(max ? std::move(both->second) : std::move(both->first));
+        return VarBinViewMinAndMax(*views);
     }
-    return GenericMinMax(canonical, max);
+    return GenericMinAndMax(canonical);
 }
 
 // Sums decimals exactly in 256 bits. Spec: dtypes-scalars 4.1, the sum has precision p + 10
@@ -378,30 +379,18 @@ Result<std::optional<Scalar>> ComputeStatCanonical(const ArrayRef &array, Stat s
             Scalar::Primitive<uint64_t>(array->validity_mask().false_count(), Nullability::NonNullable));
     }
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
-    const auto *primitive = As<PrimitiveArray>(*canonical);
-    const auto *views = As<VarBinViewArray>(*canonical);
-    if ((primitive != nullptr || (views != nullptr && IsOrderable(canonical->dtype()))) &&
-        (stat == Stat::Min || stat == Stat::Max)) {
+    if (stat == Stat::Min || stat == Stat::Max) {
         // One pass finds both; the other is kept for the caller that asks next (zone maps and
         // chunk statistics ask for both).
-        std::optional<std::pair<Scalar, Scalar>> both;
-        if (primitive != nullptr) {
-            both = PrimitiveMinAndMax(*primitive);
-        } else {
-            VX_ASSIGN_OR_RETURN(both, VarBinViewMinAndMax(*views));
-        }
+        VX_ASSIGN_OR_RETURN(std::optional<MinAndMaxPair> both, MinAndMax(canonical));
         if (!both) {
             return std::optional<Scalar>();
         }
-        array->statistics().Set(stat == Stat::Min ? Stat::Max : Stat::Min,
-                                stat == Stat::Min ? both->second : both->first);
-        return std::optional<Scalar>(stat == Stat::Min ? std::move(both->first) : std::move(both->second));
+        const bool min = stat == Stat::Min;
+        array->statistics().Set(min ? Stat::Max : Stat::Min, min ? both->second : both->first);
+        return std::optional<Scalar>(min ? std::move(both->first) : std::move(both->second));
     }
     switch (stat) {
-        case Stat::Min:
-            return MinMax(canonical, false);
-        case Stat::Max:
-            return MinMax(canonical, true);
         case Stat::Sum:
             return SumOf(canonical);
         case Stat::IsConstant:
@@ -415,6 +404,8 @@ Result<std::optional<Scalar>> ComputeStatCanonical(const ArrayRef &array, Stat s
         case Stat::UncompressedSizeInBytes:
             return std::optional<Scalar>(
                 Scalar::Primitive<uint64_t>(canonical->nbytes(), Nullability::NonNullable));
+        case Stat::Min: // above
+        case Stat::Max:
         case Stat::NullCount:
             break;
     }
