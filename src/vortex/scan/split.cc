@@ -50,11 +50,34 @@ Result<ArrayRef> KeepSelected(ArrayRef array, const Mask &mask) {
     return Filter(array, mask);
 }
 
+// How a split reads its layouts: the plan's segments, with the scan's cache.
+LayoutReadContext ReadContextOf(const ScanPlan &plan) {
+    LayoutReadContext ctx = plan.source.read_context();
+    ctx.cache = plan.cache.get();
+    return ctx;
+}
+
+// Rows [begin, end) of the root struct from its projected columns and its validity.
+Result<ArrayRef> AssembleRows(const ScanPlan &plan,
+                              const LayoutReadContext &ctx,
+                              uint64_t begin,
+                              uint64_t end,
+                              std::vector<ArrayRef> columns) {
+    Validity validity = Validity::From(plan.output_dtype.nullability());
+    if (LayoutRef validity_layout = plan.root_struct->validity()) {
+        VX_ASSIGN_OR_RETURN(ArrayRef bits, validity_layout->Read(ctx, begin, end));
+        VX_ASSIGN_OR_RETURN(validity, Validity::FromArray(std::move(bits)));
+    }
+    VX_ASSIGN_OR_RETURN(auto rows,
+                        StructArray::TryMake(plan.output_dtype, std::move(columns),
+                                             static_cast<size_t>(end - begin), std::move(validity)));
+    return ArrayRef(std::move(rows));
+}
+
 } // namespace
 
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
-    LayoutReadContext ctx = plan.source.read_context();
-    ctx.cache = plan.cache.get();
+    const LayoutReadContext ctx = ReadContextOf(plan);
     if (split.take_rows && !plan.filter && split.pieces.empty()) {
         // A take without a filter: each column's layout gathers the rows from its own chunks,
         // without reading the rows between.
@@ -125,14 +148,7 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
         }
         columns.push_back(std::move(column));
     }
-    Validity validity = Validity::From(plan.output_dtype.nullability());
-    if (LayoutRef validity_layout = root.validity()) {
-        VX_ASSIGN_OR_RETURN(ArrayRef bits, validity_layout->Read(ctx, begin, end));
-        VX_ASSIGN_OR_RETURN(validity, Validity::FromArray(std::move(bits)));
-    }
-    VX_ASSIGN_OR_RETURN(auto rows,
-                        StructArray::TryMake(plan.output_dtype, std::move(columns),
-                                             static_cast<size_t>(end - begin), std::move(validity)));
+    VX_ASSIGN_OR_RETURN(ArrayRef rows, AssembleRows(plan, ctx, begin, end, std::move(columns)));
     if (positions) {
         return TakePositions(rows, *positions, first);
     }
@@ -147,23 +163,11 @@ bool SplitReadsWholeColumns(const ScanPlan &plan, const SplitRange &split) {
 Result<ArrayRef> ReadSplitColumn(const ScanPlan &plan, const SplitRange &split, size_t k) {
     VX_ENSURE(k < plan.projection.size(), OutOfBounds, "projected column {} of {}", k,
               plan.projection.size());
-    LayoutReadContext ctx = plan.source.read_context();
-    ctx.cache = plan.cache.get();
-    return plan.root_struct->field(plan.projection[k])->Read(ctx, split.begin, split.end);
+    return plan.root_struct->field(plan.projection[k])->Read(ReadContextOf(plan), split.begin, split.end);
 }
 
 Result<ArrayRef> AssembleSplit(const ScanPlan &plan, const SplitRange &split, std::vector<ArrayRef> columns) {
-    Validity validity = Validity::From(plan.output_dtype.nullability());
-    if (LayoutRef validity_layout = plan.root_struct->validity()) {
-        LayoutReadContext ctx = plan.source.read_context();
-        ctx.cache = plan.cache.get();
-        VX_ASSIGN_OR_RETURN(ArrayRef bits, validity_layout->Read(ctx, split.begin, split.end));
-        VX_ASSIGN_OR_RETURN(validity, Validity::FromArray(std::move(bits)));
-    }
-    VX_ASSIGN_OR_RETURN(auto rows,
-                        StructArray::TryMake(plan.output_dtype, std::move(columns),
-                                             static_cast<size_t>(split.row_count()), std::move(validity)));
-    return ArrayRef(std::move(rows));
+    return AssembleRows(plan, ReadContextOf(plan), split.begin, split.end, std::move(columns));
 }
 
 } // namespace vortex::scan
