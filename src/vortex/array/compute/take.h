@@ -59,19 +59,17 @@ std::optional<Status> TakeDense(const ArrayRef &indices, size_t len, Gather &&ga
     });
 }
 
-/// The validity of a TakeDense result from an array whose validity is not Kind::Array: the
-/// array's, made nullable (all valid) when the indices' dtype is nullable.
-inline Validity DenseTakeValidity(const Validity &validity, const Array &indices) {
-    return indices.dtype().is_nullable() && !validity.is_nullable() ? Validity::AllValid() : validity;
-}
-
-/// The validity of a TakeDense result from an array with a validity bitmap (Kind::Array): its
-/// bits at `positions`, 64 per word.
+/// The validity of a TakeDense result at `positions` (indices without nulls): a validity
+/// bitmap's bits gathered 64 per word; otherwise the array's validity, made nullable (all
+/// valid) when the indices' dtype is nullable.
 template <typename I>
-Validity DenseTakeBits(const Validity &validity, std::span<const I> positions) {
-    const BitBuffer &bits = validity.bits();
-    return Validity::FromBits(BitBuffer::FromPredicate(
-        positions.size(), [&](size_t k) { return bits.value(static_cast<size_t>(positions[k])); }));
+Validity DenseTakeValidity(const Validity &validity, const Array &indices, std::span<const I> positions) {
+    if (validity.kind() == Validity::Kind::Array) {
+        const BitBuffer &bits = validity.bits();
+        return Validity::FromBits(BitBuffer::FromPredicate(
+            positions.size(), [&](size_t k) { return bits.value(static_cast<size_t>(positions[k])); }));
+    }
+    return indices.dtype().is_nullable() && !validity.is_nullable() ? Validity::AllValid() : validity;
 }
 
 /// The validity of a take result: the taken validity, nulled where the index is null; nullable

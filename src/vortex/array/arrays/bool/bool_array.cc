@@ -110,15 +110,11 @@ std::optional<Result<ArrayRef>> BoolArray::TakeImpl(const ArrayRef &indices) con
     // A dictionary's compare result taken by its codes lands here for every row: gather with
     // the codes as they are, no widened copy.
     BitBuffer gathered;
-    Validity validity = DenseTakeValidity(validity_, *indices);
+    Validity validity;
     auto dense = TakeDense(indices, len(), [&]<typename I>(std::span<const I> positions) {
         gathered = BitBuffer::FromPredicate(
             positions.size(), [&](size_t i) { return bits_.value(static_cast<size_t>(positions[i])); });
-        if (validity_.kind() == Validity::Kind::Array) {
-            const BitBuffer &valid = validity_.bits();
-            validity = Validity::FromBits(BitBuffer::FromPredicate(
-                positions.size(), [&](size_t i) { return valid.value(static_cast<size_t>(positions[i])); }));
-        }
+        validity = DenseTakeValidity(validity_, *indices, positions);
     });
     if (dense) {
         if (!dense->ok()) {

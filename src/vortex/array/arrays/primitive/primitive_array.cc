@@ -187,13 +187,11 @@ std::optional<Result<ArrayRef>> PrimitiveArray::FilterImpl(const Mask &mask) con
 std::optional<Result<ArrayRef>> PrimitiveArray::TakeImpl(const ArrayRef &indices) const {
     // Dictionary decoding lands here for every row: gather with the codes as they are.
     Buffer gathered;
-    Validity validity = DenseTakeValidity(validity_, *indices);
+    Validity validity;
     auto dense = TakeDense(indices, len(), [&]<typename I>(std::span<const I> positions) {
         gathered =
             VisitPType(ptype_, [&]<typename T>() { return GatherValues<T>(values_as<T>(), positions); });
-        if (validity_.kind() == Validity::Kind::Array) {
-            validity = DenseTakeBits(validity_, positions);
-        }
+        validity = DenseTakeValidity(validity_, *indices, positions);
     });
     if (dense) {
         if (!dense->ok()) {

@@ -232,12 +232,10 @@ std::optional<Result<ArrayRef>> VarBinViewArray::FilterImpl(const Mask &mask) co
 
 std::optional<Result<ArrayRef>> VarBinViewArray::TakeImpl(const ArrayRef &indices) const {
     Buffer gathered;
-    Validity validity = DenseTakeValidity(validity_, *indices);
+    Validity validity;
     auto dense = TakeDense(indices, len(), [&]<typename I>(std::span<const I> positions) {
         gathered = GatherViews(views_, positions);
-        if (validity_.kind() == Validity::Kind::Array) {
-            validity = DenseTakeBits(validity_, positions);
-        }
+        validity = DenseTakeValidity(validity_, *indices, positions);
     });
     if (dense) {
         if (!dense->ok()) {
