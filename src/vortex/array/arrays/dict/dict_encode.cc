@@ -351,13 +351,9 @@ private:
     // zero-padded. Comparing and hashing two words is several times cheaper than hashing and
     // memcmp-ing the bytes; longer values never meet these entries (their sizes differ).
     std::optional<uint32_t> EncodeInlined(const BinaryView &view) {
-        const uint32_t size = view.size();
-        uint64_t low;  // the size and the first 4 bytes
-        uint64_t high; // bytes 4..11
-        std::memcpy(&low, view.raw, 8);
-        std::memcpy(&high, view.raw + 8, 8);
-        low &= size >= 4 ? ~uint64_t{0} : (uint64_t{1} << (8 * (4 + size))) - 1;
-        high &= size >= 12 ? ~uint64_t{0} : size <= 4 ? 0 : (uint64_t{1} << (8 * (size - 4))) - 1;
+        uint64_t low;
+        uint64_t high;
+        view.PaddedWords(low, high);
         if (last_inlined_code_ && low == last_low_ && high == last_high_) {
             return last_inlined_code_; // a run of one short value
         }

@@ -57,14 +57,10 @@ bool IsAscii(const uint8_t *bytes, size_t size) {
 // The inlined bytes (at most 12, after the 4-byte length) hold no byte >= 0x80; bytes past the
 // size are ignored, they may be anything.
 bool InlinedIsAscii(const BinaryView &view) {
-    const uint32_t size = view.size();
     uint64_t low;
-    uint32_t high;
-    std::memcpy(&low, view.raw + 4, 8);
-    std::memcpy(&high, view.raw + 12, 4);
-    const uint64_t low_mask = size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * size)) - 1;
-    const uint32_t high_mask = size <= 8 ? 0u : size >= 12 ? ~0u : (uint32_t{1} << (8 * (size - 8))) - 1;
-    return ((low & low_mask) & 0x8080808080808080ULL) == 0 && ((high & high_mask) & 0x80808080u) == 0;
+    uint64_t high;
+    view.PaddedWords(low, high);
+    return (((low >> 32) | high) & 0x8080808080808080ULL) == 0;
 }
 
 } // namespace

@@ -30,6 +30,16 @@ struct BinaryView {
     uint32_t buffer_index() const { return Load(8); }
     uint32_t offset() const { return Load(12); }
     const uint8_t *inlined_data() const { return raw + 4; }
+    /// An inlined view's 16 bytes as two little-endian words with the bytes past the size
+    /// zeroed (writers may leave anything there): `low` holds the size and the first 4 value
+    /// bytes, `high` bytes 4..11. Equal values give equal words.
+    void PaddedWords(uint64_t &low, uint64_t &high) const {
+        const uint32_t n = size();
+        std::memcpy(&low, raw, 8);
+        std::memcpy(&high, raw + 8, 8);
+        low &= n >= 4 ? ~uint64_t{0} : (uint64_t{1} << (8 * (4 + n))) - 1;
+        high &= n >= 12 ? ~uint64_t{0} : n <= 4 ? 0 : (uint64_t{1} << (8 * (n - 4))) - 1;
+    }
 
     /// Writes the view of `value`; for values longer than 12 bytes the caller has stored them
     /// at (`buffer_index`, `offset`).
