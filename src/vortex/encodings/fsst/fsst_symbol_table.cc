@@ -18,12 +18,6 @@ constexpr uint64_t LengthMask(size_t length) {
     return length >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * length)) - 1;
 }
 
-inline uint64_t LoadWord(const uint8_t *data, size_t available) {
-    uint64_t word = 0;
-    std::memcpy(&word, data, std::min<size_t>(available, 8));
-    return word;
-}
-
 // The high bit of the first 0xFF byte (an escape code) of `word`, in byte order, is set; bits
 // above it may be set spuriously (borrows), so only the lowest set bit is meaningful.
 inline uint32_t EscapeFlags(uint32_t word) {
@@ -253,14 +247,6 @@ SymbolTable::DecompressPrefix(std::span<const uint8_t> codes, uint8_t *out, size
     return written;
 }
 
-namespace {
-
-size_t GroupSlot(uint32_t prefix3) {
-    return (prefix3 * 0x9E3779B1u) >> (32 - 10); // kGroupSlots = 2^10
-}
-
-} // namespace
-
 Compressor::Compressor(const SymbolTable &table) : groups_(kGroupSlots), code2_(65536, kEscapeCode) {
     single_.fill(-1);
     for (size_t code = 0; code < table.size(); ++code) {
@@ -293,7 +279,7 @@ Compressor::Compressor(const SymbolTable &table) : groups_(kGroupSlots), code2_(
     for (size_t k = 0; k < candidates_.size(); ++k) {
         const auto prefix3 = static_cast<uint32_t>(candidates_[k].symbol & 0xFFFFFF);
         const uint32_t key = prefix3 | (1u << 24);
-        for (size_t slot = GroupSlot(prefix3);; slot = (slot + 1) % kGroupSlots) {
+        for (size_t slot = GroupSlot(prefix3);; slot = (slot + 1) & (kGroupSlots - 1)) {
             Group &group = groups_[slot];
             if (group.key == 0) {
                 group = Group{key, static_cast<uint8_t>(k), 1};
@@ -326,7 +312,8 @@ size_t Compressor::Compress(std::string_view value, uint8_t *out) const {
         if (remaining >= 3) {
             const auto prefix3 = static_cast<uint32_t>(word & 0xFFFFFF);
             const uint32_t key = prefix3 | (1u << 24);
-            for (size_t slot = GroupSlot(prefix3); groups_[slot].key != 0; slot = (slot + 1) % kGroupSlots) {
+            for (size_t slot = GroupSlot(prefix3); groups_[slot].key != 0;
+                 slot = (slot + 1) & (kGroupSlots - 1)) {
                 const Group &group = groups_[slot];
                 if (group.key != key) {
                     continue;

@@ -102,7 +102,9 @@ private:
         uint8_t begin = 0;
         uint8_t size = 0;
     };
-    static constexpr size_t kGroupSlots = 1024; // > 4 x 254 symbols: short probes
+    static constexpr size_t kGroupSlotBits = 10;
+    static constexpr size_t kGroupSlots = size_t{1} << kGroupSlotBits; // > 4 x 254 symbols: short probes
+    static size_t GroupSlot(uint32_t prefix3) { return (prefix3 * 0x9E3779B1u) >> (32 - kGroupSlotBits); }
     std::vector<Candidate> candidates_;
     std::vector<Group> groups_;
     // Code of the (lowest-coded) 2-byte symbol for each first two bytes, or kEscapeCode.
