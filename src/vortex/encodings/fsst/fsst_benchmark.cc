@@ -166,6 +166,12 @@ size_t CountEscapes(std::span<const uint8_t> codes) {
     return escapes;
 }
 
+// What an FSST array stores besides value boundaries: codes and the symbol table.
+size_t FsstBytes(const FsstArray &fsst) {
+    return fsst.codes().size() + fsst.symbol_table().symbols_buffer().size() +
+           fsst.symbol_table().symbol_lengths_buffer().size();
+}
+
 void FsstCompressBench(benchmark::State &state, const Column *column) {
     size_t compressed = 0;
     size_t escapes = 0;
@@ -175,8 +181,7 @@ void FsstCompressBench(benchmark::State &state, const Column *column) {
             state.SkipWithError(fsst.status().ToString().c_str());
             return;
         }
-        compressed = (*fsst)->codes().size() + (*fsst)->symbol_table().symbols_buffer().size() +
-                     (*fsst)->symbol_table().symbol_lengths_buffer().size();
+        compressed = FsstBytes(**fsst);
         escapes = CountEscapes((*fsst)->codes().bytes());
         benchmark::DoNotOptimize(compressed);
     }
@@ -351,9 +356,7 @@ void DictFsstCompressBench(benchmark::State &state, const Column *column) {
             return;
         }
         distinct = dict.values.size();
-        compressed = (*fsst)->codes().size() + (*fsst)->symbol_table().symbols_buffer().size() +
-                     (*fsst)->symbol_table().symbol_lengths_buffer().size() +
-                     (dict.codes.size() * CodeBits(distinct) + 7) / 8;
+        compressed = FsstBytes(**fsst) + (dict.codes.size() * CodeBits(distinct) + 7) / 8;
         benchmark::DoNotOptimize(compressed);
     }
     state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * column->concatenated.size()));
