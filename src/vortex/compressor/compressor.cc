@@ -15,6 +15,9 @@
 #include "vortex/dtype/extension.h"
 #include "vortex/encodings/datetime_parts/datetime_parts_array.h"
 #include "vortex/encodings/decimal_byte_parts/decimal_byte_parts_array.h"
+#include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
+#include "vortex/encodings/fastlanes/delta/delta_array.h"
+#include "vortex/encodings/fastlanes/fastlanes_layout.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
@@ -48,6 +51,33 @@ std::span<const Scheme *const> SchemesFor(const DType &dtype) {
         return IsInt(dtype.ptype()) ? IntegerSchemes() : FloatSchemes();
     }
     return dtype.is_utf8() ? StringSchemes() : BinarySchemes();
+}
+
+// The bytes `array` would take per value in a long array. FastLanes encodings fill whole
+// 1024-value blocks: a sample of a few hundred values pays for the padding in full (a run-end's
+// ends and values, a dictionary's codes), a block of 64Ki values does not.
+double UnpaddedBytes(const Array &array) {
+    double own = 0;
+    for (const auto &buffer : array.buffers()) {
+        own += static_cast<double>(buffer.size());
+    }
+    double children = 0;
+    for (const auto &child : array.children()) {
+        children += UnpaddedBytes(*child);
+    }
+    if (array.len() == 0) {
+        return own + children;
+    }
+    const auto len = static_cast<double>(array.len());
+    if (array.encoding_id() == fastlanes::BitPackedEncoding::kId) {
+        const auto &packed = static_cast<const fastlanes::BitPackedArray &>(array);
+        own *= len / static_cast<double>(fastlanes::FastLanesBlockCount(packed.offset() + array.len()) *
+                                         fastlanes::kFastLanesBlockLen);
+    } else if (array.encoding_id() == fastlanes::DeltaEncoding::kId) {
+        const auto deltas_len = static_cast<const fastlanes::DeltaArray &>(array).metadata().deltas_len;
+        children *= deltas_len == 0 ? 1.0 : len / static_cast<double>(deltas_len);
+    }
+    return own + children;
 }
 
 // Picks the scheme that shrinks a sample the most and applies it to the whole array.
@@ -100,7 +130,9 @@ Result<ArrayRef> CompressLeaf(const ArrayRef &canonical, const CompressContext &
         }
         const double input_bytes =
             whole ? static_cast<double>(std::max<size_t>(canonical->nbytes(), 1)) : before;
-        const double ratio = input_bytes / static_cast<double>(std::max<size_t>((*encoded)->nbytes(), 1));
+        const double output_bytes = sample != canonical && !whole ? UnpaddedBytes(**encoded)
+                                                                  : static_cast<double>((*encoded)->nbytes());
+        const double ratio = input_bytes / std::max(output_bytes, 1.0);
         if (whole) {
             whole_results.emplace_back(scheme, *encoded);
         }
@@ -122,16 +154,36 @@ Result<ArrayRef> CompressLeaf(const ArrayRef &canonical, const CompressContext &
     // limit), then the next one is tried.
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto &a, const auto &b) { return a.first > b.first; });
-    for (const auto &[ratio, scheme] : ranked) {
+    auto encode_whole = [&](const Scheme *scheme) -> Result<std::optional<ArrayRef>> {
         const auto kept = std::find_if(whole_results.begin(), whole_results.end(),
                                        [scheme](const auto &entry) { return entry.first == scheme; });
         if (kept != whole_results.end()) {
-            return kept->second;
+            return std::optional<ArrayRef>(kept->second);
         }
         VX_ASSIGN_OR_RETURN(auto encoded, scheme->Encode(canonical, stats, ctx));
-        if (encoded && (*encoded)->nbytes() < canonical->nbytes()) {
-            return *encoded;
+        if (!encoded || (*encoded)->nbytes() >= canonical->nbytes()) {
+            return std::optional<ArrayRef>();
         }
+        return encoded;
+    };
+    for (size_t i = 0; i < ranked.size(); ++i) {
+        VX_ASSIGN_OR_RETURN(auto best, encode_whole(ranked[i].second));
+        if (!best) {
+            continue;
+        }
+        // Samples of short runs cut the data's runs, so run-based schemes look worse on them
+        // than they are. At the top of a cascade, run-based runners-up are encoded whole too
+        // (cheap: a pass to find the runs, small children) and the smallest result wins.
+        for (size_t j = i + 1; ctx.depth == 0 && j < ranked.size(); ++j) {
+            if (!ranked[j].second->SizeFollowsRuns()) {
+                continue;
+            }
+            VX_ASSIGN_OR_RETURN(auto other, encode_whole(ranked[j].second));
+            if (other && (*other)->nbytes() < (*best)->nbytes()) {
+                best = std::move(other);
+            }
+        }
+        return *best;
     }
     return canonical;
 }

@@ -13,8 +13,10 @@ struct CompressorOptions {
     /// Adds zstd for strings and binaries: smaller files, slower decoding (the reference's
     /// "compact" compressor without pco, which we cannot write).
     bool compact = false;
-    /// Dictionary-encodes integer arrays. The file writer turns it off for column data (the dict
-    /// layout does that job there) and keeps it for zone tables, as the reference does.
+    /// Dictionary-encodes integer arrays at the top of a cascade. The file writer turns it off
+    /// for column data (the dict layout does that job there) and keeps it for zone tables, as the
+    /// reference does. Below the top (a delta's deltas, a run-end's values) dictionaries are
+    /// always tried: the dict layout never sees those.
     bool integer_dict = true;
     /// How many encodings may be stacked on one value (the reference's cascade depth).
     int max_depth = 3;

@@ -173,6 +173,39 @@ TEST(CompressorTest, IntegerDictionaryOnlyWhenAllowed) {
     EXPECT_FALSE(Contains(RoundTrip(input, no_dict), "vortex.dict"));
 }
 
+TEST(CompressorTest, DictionariesBelowTheTopEvenWhenTheTopHasNone) {
+    // Sorted starts of address ranges whose sizes are a few powers of two spread over 32 bits:
+    // the deltas need wide bit-packing but hold a dozen distinct values.
+    ArrayRef starts = Ints<uint64_t>(kBlock, [acc = uint64_t{0}](size_t, auto &rng) mutable {
+        return acc += uint64_t{1} << (8 + rng() % 12 * 2);
+    });
+    CompressorOptions no_top_dict;
+    no_top_dict.integer_dict = false;
+    ArrayRef compressed = RoundTrip(starts, no_top_dict);
+    EXPECT_EQ(compressed->encoding_id(), "fastlanes.delta") << EncodingTree(*compressed);
+    EXPECT_TRUE(Contains(compressed->child(1), "vortex.dict")) << EncodingTree(*compressed);
+    // Codes of 4 bits plus the bases, where bit-packed deltas would take 30.
+    EXPECT_LT(compressed->nbytes() * 8, starts->len() * 6) << EncodingTree(*compressed);
+}
+
+TEST(CompressorTest, RunsLongerThanTheSampledRunsStayRunEnd) {
+    // Runs of 100-300 equal values: every 64-value sample run cuts one, so the sample makes
+    // run-end look several times worse than it is, but it is the smallest on the whole array.
+    std::mt19937_64 rng(11);
+    std::vector<int64_t> values;
+    int64_t value = 0;
+    while (values.size() < 2 * kBlock) {
+        value += static_cast<int64_t>(rng() % 7 == 0 ? rng() % 100'000 : rng() % 60);
+        values.insert(values.end(), 100 + rng() % 200, value);
+    }
+    values.resize(2 * kBlock);
+    ArrayRef input = PrimitiveArray::FromValues(values);
+    CompressorOptions no_top_dict;
+    no_top_dict.integer_dict = false;
+    ArrayRef compressed = RoundTrip(input, no_top_dict);
+    EXPECT_EQ(compressed->encoding_id(), "vortex.runend") << EncodingTree(*compressed);
+}
+
 ArrayRef Doubles(size_t n, auto generator) {
     std::mt19937_64 rng(5);
     std::vector<double> values(n);

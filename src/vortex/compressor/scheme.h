@@ -71,6 +71,10 @@ public:
     /// general-purpose compressor finds repeats across the whole block): it is judged by
     /// encoding the whole array, whose result is kept if it wins.
     virtual bool JudgedOnWholeArray() const { return false; }
+    /// True for a scheme whose output grows with the number of runs of equal values. Sampled
+    /// runs of kSampleRunLength values cut the data's runs, so a sample underrates it: at the
+    /// top of a cascade it is also tried on the whole array when another scheme ranks first.
+    virtual bool SizeFollowsRuns() const { return false; }
     /// Cheap test on the statistics: false means the scheme cannot pay here.
     virtual bool Applies(const LeafStats &stats, const CompressContext &ctx) const = 0;
     /// Encodes `canonical` (whose statistics are `stats`), compressing the children it makes

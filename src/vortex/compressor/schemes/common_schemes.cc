@@ -84,7 +84,7 @@ ZstdScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressC
 }
 
 bool DictScheme::Applies(const LeafStats &stats, const CompressContext &ctx) const {
-    if (kind_ == Kind::kInteger && !ctx.options->integer_dict) {
+    if (kind_ == Kind::kInteger && ctx.depth == 0 && !ctx.options->integer_dict) {
         return false;
     }
     // Too few repeats between neighbours to hint at a small dictionary is no reason to skip:

@@ -12,6 +12,7 @@ class RunEndScheme final : public Scheme {
 public:
     SchemeId id() const override { return SchemeId::kRunEnd; }
     std::string_view name() const override { return "runend"; }
+    bool SizeFollowsRuns() const override { return true; }
     bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
     Result<std::optional<ArrayRef>>
     Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const override;
@@ -22,6 +23,7 @@ class RleScheme final : public Scheme {
 public:
     SchemeId id() const override { return SchemeId::kRle; }
     std::string_view name() const override { return "rle"; }
+    bool SizeFollowsRuns() const override { return true; }
     bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
     Result<std::optional<ArrayRef>>
     Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const override;
