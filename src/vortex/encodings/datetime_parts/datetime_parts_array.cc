@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/encodings/datetime_parts/datetime_parts_array.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -34,20 +35,37 @@ Status CheckIntChild(const ArrayRef &child, std::string_view what, bool nullable
 // Adds static_cast<int64_t>(part[i]) * scale to acc[i] with two's complement wrap-around
 // (values from a file may overflow; the reference's release build wraps too). The first pass
 // writes instead (acc uninitialized), adding `base`.
+template <typename T>
 void AccumulateScaled(
-    const PrimitiveArray &part, uint64_t scale, bool first, uint64_t base, uint64_t *__restrict acc) {
-    VisitIntPType(part.ptype(), [&]<typename T>() {
-        const std::span<const T> values = part.values_as<T>();
-        if (first) {
-            for (size_t i = 0; i < values.size(); ++i) {
-                acc[i] = base + static_cast<uint64_t>(static_cast<int64_t>(values[i])) * scale;
-            }
-            return;
-        }
+    std::span<const T> values, uint64_t scale, bool first, uint64_t base, uint64_t *__restrict acc) {
+    if (first) {
         for (size_t i = 0; i < values.size(); ++i) {
-            acc[i] += static_cast<uint64_t>(static_cast<int64_t>(values[i])) * scale;
+            acc[i] = base + static_cast<uint64_t>(static_cast<int64_t>(values[i])) * scale;
         }
-    });
+        return;
+    }
+    for (size_t i = 0; i < values.size(); ++i) {
+        acc[i] += static_cast<uint64_t>(static_cast<int64_t>(values[i])) * scale;
+    }
+}
+
+// Every pass over one cache-sized stretch of the output before the next stretch: the later
+// passes add to values still in L1 instead of reading the whole output back from memory.
+void AccumulateParts(std::span<const std::pair<std::shared_ptr<const PrimitiveArray>, uint64_t>> parts,
+                     uint64_t base,
+                     size_t len,
+                     uint64_t *acc) {
+    constexpr size_t kStretch = 2048;
+    for (size_t start = 0; start < len; start += kStretch) {
+        const size_t count = std::min(kStretch, len - start);
+        for (size_t k = 0; k < parts.size(); ++k) {
+            const auto &[part, scale] = parts[k];
+            VisitIntPType(part->ptype(), [&]<typename T>() {
+                AccumulateScaled(part->values_as<T>().subspan(start, count), scale, k == 0, base,
+                                 acc + start);
+            });
+        }
+    }
 }
 
 // The value of a constant, non-null integer part (seconds and subseconds often are: dates,
@@ -198,9 +216,7 @@ Result<ArrayRef> DateTimePartsArray::ToCanonical() const {
     }
     BufferMut storage = BufferMut::Uninitialized(len() * sizeof(int64_t));
     auto *acc = storage.data_as<uint64_t>();
-    for (size_t k = 0; k < passes.size(); ++k) {
-        AccumulateScaled(*passes[k].first, passes[k].second, k == 0, base, acc);
-    }
+    AccumulateParts(passes, base, len(), acc);
     VX_ASSIGN_OR_RETURN(auto values, PrimitiveArray::TryMake(PType::I64, std::move(storage).Freeze(),
                                                              days_values->validity()));
     VX_ASSIGN_OR_RETURN(auto extension, ExtensionArray::TryMake(dtype(), std::move(values)));

@@ -148,7 +148,7 @@ TEST(DateTimePartsArrayTest, RandomRoundTripsWithNulls) {
     for (TimeUnit unit : kUnits) {
         for (Nullability nullability : {Nullability::NonNullable, Nullability::Nullable}) {
             for (double density : {0.0, 0.1, 0.5, 1.0}) {
-                for (size_t len : {0, 1, 1023, 1024, 1025}) {
+                for (size_t len : {0, 1, 1023, 1024, 1025, 5000}) {
                     for (bool sliced : {false, true}) {
                         SCOPED_TRACE(::testing::Message() << TimeUnitName(unit) << " len " << len << " nulls "
                                                           << density << " sliced " << sliced);

@@ -3,6 +3,8 @@
 #include "vortex/encodings/runend/runend_array.h"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <limits>
 
 #include "vortex/array/arrays/bool/bool_array.h"
@@ -29,13 +31,28 @@ Result<std::vector<uint64_t>> ReadEnds(const ArrayRef &ends) {
     });
 }
 
-// Fills runs of a fixed-width value: out[prev..end) = values[k].
+// Fills runs of a fixed-width value: out[prev..end) = values[k]. Runs are often a few values
+// long, so each is written in whole 32-byte stores that may spill past its end into the next
+// run's place, which that run then overwrites; only runs that end near the output's end are
+// written exactly.
 template <typename T>
 void FillRuns(const RunEndArray &array, std::span<const T> values, T *__restrict out) {
+    constexpr size_t kStep = 32 / sizeof(T);
+    const std::span<const uint64_t> ends = array.run_ends();
+    const uint64_t offset = array.offset();
+    const size_t len = array.len();
     size_t prev = 0;
-    for (size_t k = 0; k < array.num_runs() && prev < array.len(); ++k) {
-        const size_t end = array.LogicalRunEnd(k);
-        std::fill(out + prev, out + end, values[k]);
+    for (size_t k = 0; k < ends.size() && prev < len; ++k) {
+        const auto end = static_cast<size_t>(std::min<uint64_t>(ends[k] - offset, len));
+        if (end + kStep <= len) {
+            std::array<T, kStep> splat;
+            splat.fill(values[k]);
+            for (size_t i = prev; i < end; i += kStep) {
+                std::memcpy(out + i, splat.data(), sizeof(splat));
+            }
+        } else {
+            std::fill(out + prev, out + end, values[k]);
+        }
         prev = end;
     }
 }
@@ -168,7 +185,8 @@ Result<ArrayRef> RunEndArray::ToCanonical() const {
         const auto *primitive = As<PrimitiveArray>(*canonical_values);
         VX_ENSURE(primitive != nullptr, Internal, "run values did not canonicalize to a primitive array");
         const PType ptype = primitive->ptype();
-        BufferMut out = BufferMut::Zeroed(len() * ByteWidth(ptype));
+        // The runs cover every position (the last end reaches offset + len), so no zeroing.
+        BufferMut out = BufferMut::Uninitialized(len() * ByteWidth(ptype));
         VisitPType(ptype,
                    [&]<typename T>() { FillRuns<T>(*this, primitive->values_as<T>(), out.data_as<T>()); });
         const Validity validity =

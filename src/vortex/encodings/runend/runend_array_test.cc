@@ -187,6 +187,29 @@ TEST(RunEndArrayTest, RoundTripsRandomInputs) {
     }
 }
 
+// Decoding writes runs in whole 32-byte stores that spill into the next run's place; each width
+// with runs of every length from 1 to 40, sliced to begin and end at every place near the ends.
+TEST(RunEndArrayTest, DecodesRunsOfEveryLengthAtEveryBoundary) {
+    for (PType ptype : {PType::U8, PType::I16, PType::I32, PType::F32, PType::U64, PType::F64}) {
+        SCOPED_TRACE(PTypeName(ptype));
+        std::vector<int64_t> values;
+        for (size_t run = 0; values.size() < 3000; ++run) {
+            values.insert(values.end(), 1 + (run * 7) % 40, static_cast<int64_t>(run % 100));
+        }
+        ASSERT_OK_AND_ASSIGN(ArrayRef plain, Cast(PrimitiveArray::FromValues(values),
+                                                  DType::Primitive(ptype, Nullability::NonNullable)));
+        ASSERT_OK_AND_ASSIGN(ArrayRef encoded, RunEndEncode(plain));
+        ASSERT_EQ(encoded->encoding_id(), "vortex.runend");
+        const size_t len = values.size();
+        for (size_t begin : {0, 1, 5, 31, 33}) {
+            for (size_t cut = 0; cut < 40; ++cut) {
+                ASSERT_OK_AND_ASSIGN(ArrayRef slice, Slice(encoded, begin, len - cut));
+                ASSERT_ARRAYS_EQUAL(*Slice(plain, begin, len - cut), *Canonicalize(slice));
+            }
+        }
+    }
+}
+
 TEST(RunEndArrayTest, SliceKeepsRunsAndMovesTheOffset) {
     ASSERT_OK_AND_ASSIGN(ArrayRef encoded, RunEndEncode(PrimitiveArray::FromValues<int32_t>(
                                                {1, 1, 1, 4, 4, 4, 2, 2, 5, 5, 5, 5})));
