@@ -19,6 +19,7 @@
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/compressor/compressor.h"
+#include "vortex/compressor/leaf_stats.h"
 #include "vortex/compressor/sample.h"
 #include "vortex/default_session.h"
 
@@ -339,6 +340,58 @@ TEST(CompressorTest, SameBytesOnEveryThread) {
     }
     for (const Buffer &result : results) {
         EXPECT_TRUE(std::ranges::equal(result.bytes(), expected->second.bytes()));
+    }
+}
+
+// Against a plain walk over the valid values, for every integer width, with and without nulls.
+template <typename T>
+void CheckIntegerLeafStats(size_t n, auto generator, bool with_nulls) {
+    std::mt19937_64 rng(n);
+    std::vector<std::optional<T>> values(n);
+    for (size_t i = 0; i < n; ++i) {
+        values[i] = static_cast<T>(generator(i, rng));
+        if (with_nulls && rng() % 3 == 0) {
+            values[i].reset();
+        }
+    }
+    compressor::LeafStats expected;
+    expected.len = n;
+    std::optional<T> previous;
+    for (const std::optional<T> &value : values) {
+        if (!value) {
+            ++expected.null_count;
+            continue;
+        }
+        expected.min = previous ? std::min(expected.min, int128_t{*value}) : int128_t{*value};
+        expected.max = previous ? std::max(expected.max, int128_t{*value}) : int128_t{*value};
+        expected.valid_runs += !previous || *previous != *value ? 1 : 0;
+        expected.descents += previous && *value < *previous ? 1 : 0;
+        previous = value;
+    }
+    ArrayRef array = with_nulls ? ArrayRef(PrimitiveArray::FromOptionals(values))
+                                : Ints<T>(n, [&](size_t i, auto &) { return *values[i]; });
+    ASSERT_OK_AND_ASSIGN(compressor::LeafStats stats, compressor::ComputeLeafStats(array));
+    EXPECT_EQ(stats.len, expected.len);
+    EXPECT_EQ(stats.null_count, expected.null_count);
+    EXPECT_EQ(stats.valid_runs, expected.valid_runs);
+    EXPECT_TRUE(stats.min == expected.min && stats.max == expected.max);
+    EXPECT_EQ(stats.descents, expected.descents);
+}
+
+TEST(LeafStatsTest, IntegerStatsMatchAWalkOverTheValidValues) {
+    for (bool with_nulls : {false, true}) {
+        SCOPED_TRACE(with_nulls);
+        CheckIntegerLeafStats<int8_t>(
+            300, [](size_t, auto &rng) { return static_cast<int>(rng() % 7) - 3; }, with_nulls);
+        CheckIntegerLeafStats<uint16_t>(
+            300, [](size_t i, auto &rng) { return i / 9 + rng() % 2; }, with_nulls);
+        CheckIntegerLeafStats<int32_t>(
+            301, [](size_t, auto &rng) { return static_cast<int32_t>(rng()); }, with_nulls);
+        CheckIntegerLeafStats<uint64_t>(
+            1, [](size_t, auto &) { return ~uint64_t{0}; }, with_nulls);
+        CheckIntegerLeafStats<int64_t>(
+            299, [](size_t i, auto &) { return -(int64_t{1} << (62 - static_cast<int>(i % 60))); },
+            with_nulls);
     }
 }
 

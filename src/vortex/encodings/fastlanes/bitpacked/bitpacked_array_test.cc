@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -156,6 +157,21 @@ TEST(BitPackedArrayTest, RoundTripsEveryBitWidthOfEveryPType) {
                 }
             }
         });
+    }
+}
+
+// Against a count of each value's bit length, at lengths around the four-way interleaving.
+TEST(BitPackedArrayTest, BitWidthHistogramCountsEveryValue) {
+    std::mt19937_64 rng(17);
+    for (size_t len : {0, 1, 3, 4, 5, 8, 1027}) {
+        std::vector<uint32_t> values(len);
+        std::vector<size_t> expected(33, 0);
+        for (auto &v : values) {
+            v = static_cast<uint32_t>(rng() >> (rng() % 64));
+            ++expected[32 - static_cast<size_t>(std::countl_zero(v))];
+        }
+        ASSERT_OK_AND_ASSIGN(auto histogram, BitWidthHistogram(PrimitiveArray::FromValues(values)));
+        EXPECT_EQ(histogram, expected) << "len " << len;
     }
 }
 
