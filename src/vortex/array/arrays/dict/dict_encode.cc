@@ -3,6 +3,7 @@
 #include "vortex/array/arrays/dict/dict_encode.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -23,21 +24,25 @@ namespace {
 // An open-addressing table from a 32-bit hash to a dictionary code. Keys live in the
 // builder (looked up by code), so the table holds no pointers that a growing buffer could
 // invalidate.
+// The code a full dictionary gives (no entry reaches it): a plain sentinel keeps the per-row
+// code in a register, where an optional's two fields went through memory.
+constexpr uint32_t kFull = std::numeric_limits<uint32_t>::max();
+
 class CodeTable {
 public:
     CodeTable() : slots_(kInitialCapacity) {}
 
     // Returns the code of the entry with `hash` for which `equals(code)` holds, else inserts
-    // the result of `make_code()` (which returns nullopt when the dictionary is full).
+    // the result of `make_code()` (which returns kFull when the dictionary is full).
     template <typename Equals, typename MakeCode>
-    std::optional<uint32_t> FindOrInsert(uint32_t hash, Equals &&equals, MakeCode &&make_code) {
+    uint32_t FindOrInsert(uint32_t hash, Equals &&equals, MakeCode &&make_code) {
         const size_t mask = slots_.size() - 1;
         for (size_t pos = hash & mask;; pos = (pos + 1) & mask) {
             Slot &slot = slots_[pos];
             if (slot.code_plus_one == 0) {
-                const std::optional<uint32_t> code = make_code();
-                if (code) {
-                    slot = Slot{hash, *code + 1};
+                const uint32_t code = make_code();
+                if (code != kFull) {
+                    slot = Slot{hash, code + 1};
                     if (++size_ * 2 > slots_.size()) {
                         Grow();
                     }
@@ -120,7 +125,7 @@ struct ChunkValidity {
 };
 
 // Encodes rows in order until the dictionary is full. `encode_row(i)` returns the code of
-// row i or nullopt when the dictionary is full. Returns the codes of the encoded prefix.
+// row i or kFull when the dictionary is full. Returns the codes of the encoded prefix.
 // `nullable_codes`: the codes carry the validity (DictNulls::kInCodes over a nullable dtype).
 template <typename Code, typename EncodeRow>
 ArrayRef EncodeRows(size_t len, const Validity &validity, bool nullable_codes, EncodeRow &&encode_row) {
@@ -129,11 +134,11 @@ ArrayRef EncodeRows(size_t len, const Validity &validity, bool nullable_codes, E
     Code *out = codes.data_as<Code>();
     size_t encoded = 0;
     for (; encoded < len; ++encoded) {
-        const std::optional<uint32_t> code = encode_row(encoded);
-        if (!code) {
+        const uint32_t code = encode_row(encoded);
+        if (code == kFull) {
             break;
         }
-        out[encoded] = static_cast<Code>(*code);
+        out[encoded] = static_cast<Code>(code);
     }
     codes.Resize(encoded * sizeof(Code));
     Validity codes_validity = Validity::NonNullable();
@@ -172,8 +177,9 @@ public:
         Buffer values = Buffer::CopyFrom(std::span<const Key>(values_));
         values_.clear();
         null_code_.reset();
-        last_code_.reset();
+        last_code_ = kFull;
         table_.Clear();
+        direct_.clear();
         return PrimitiveArray::Make(dtype().ptype(), std::move(values), std::move(validity));
     }
 
@@ -183,32 +189,79 @@ protected:
         VX_ENSURE(prim != nullptr, Internal, "dict builder expected a primitive array");
         const std::span<const Key> keys = prim->values().span<Key>();
         const Validity &validity = prim->validity();
+        if (direct_.empty()) {
+            StartDirectTable(keys);
+        }
         return VisitCodePType(codes_ptype(), [&]<typename Code>() -> Result<ArrayRef> {
             if (validity.trivially_all_valid()) {
                 return EncodeRows<Code>(keys.size(), validity, nullable_codes(),
                                         [&](size_t i) { return EncodeValue(keys[i]); });
             }
-            return EncodeRows<Code>(keys.size(), validity, nullable_codes(),
-                                    [&](size_t i) -> std::optional<uint32_t> {
-                                        if (!validity.is_valid(i)) {
-                                            return EncodeNull();
-                                        }
-                                        return EncodeValue(keys[i]);
-                                    });
+            return EncodeRows<Code>(keys.size(), validity, nullable_codes(), [&](size_t i) -> uint32_t {
+                if (!validity.is_valid(i)) {
+                    return EncodeNull();
+                }
+                return EncodeValue(keys[i]);
+            });
         });
     }
 
 private:
-    std::optional<uint32_t> EncodeValue(Key key) {
+    // Integers of a narrow range (years, delays, distances, small ids) are looked up by their
+    // offset from the first chunk's minimum in a table of codes: no hashing, no probing. The
+    // range is fixed for the dictionary, so a value is always found where it was put; values
+    // outside it take the hash table.
+    static constexpr size_t kMaxDirectSlots = size_t{1} << 16;
+
+    void StartDirectTable(std::span<const Key> keys) {
+        if constexpr (std::is_integral_v<T>) {
+            if (keys.empty()) {
+                return;
+            }
+            T lo = static_cast<T>(keys[0]);
+            T hi = lo;
+            for (const Key key : keys) {
+                lo = std::min(lo, static_cast<T>(key));
+                hi = std::max(hi, static_cast<T>(key));
+            }
+            const auto span =
+                static_cast<uint64_t>(static_cast<Key>(static_cast<Key>(hi) - static_cast<Key>(lo)));
+            if (span >= kMaxDirectSlots / 2) {
+                return;
+            }
+            // Room for later chunks to reach past the first one's maximum.
+            direct_.assign(std::bit_ceil(2 * (span + 1)), 0);
+            direct_base_ = static_cast<Key>(lo);
+        }
+    }
+
+    [[gnu::always_inline]] uint32_t EncodeValue(Key key) {
+        const auto offset = static_cast<size_t>(static_cast<Key>(key - direct_base_));
+        if (offset < direct_.size()) {
+            uint32_t &code_plus_one = direct_[offset];
+            if (code_plus_one == 0) {
+                if (values_.size() >= max_entries_) {
+                    return kFull;
+                }
+                values_.push_back(key);
+                code_plus_one = static_cast<uint32_t>(values_.size());
+            }
+            return code_plus_one - 1;
+        }
+        return EncodeHashed(key);
+    }
+
+    // Kept out of line so that the direct lookup above inlines into the row loop.
+    [[gnu::noinline]] uint32_t EncodeHashed(Key key) {
         // Runs of one value (sorted and clustered columns) skip the hash table.
-        if (last_code_ && key == last_key_) {
+        if (last_code_ != kFull && key == last_key_) {
             return last_code_;
         }
-        const std::optional<uint32_t> code = table_.FindOrInsert(
+        const uint32_t code = table_.FindOrInsert(
             HashBits(key), [&](uint32_t entry) { return values_[entry] == key; },
-            [&]() -> std::optional<uint32_t> {
+            [&]() -> uint32_t {
                 if (values_.size() >= max_entries_) {
-                    return std::nullopt;
+                    return kFull;
                 }
                 values_.push_back(key);
                 return static_cast<uint32_t>(values_.size() - 1);
@@ -218,28 +271,31 @@ private:
         return code;
     }
 
-    std::optional<uint32_t> EncodeNull() {
+    uint32_t EncodeNull() {
         if (nulls_ == DictNulls::kInCodes) {
             return 0; // masked by the codes' validity
         }
         if (!null_code_) {
             if (values_.size() >= max_entries_) {
-                return std::nullopt;
+                return kFull;
             }
             null_code_ = static_cast<uint32_t>(values_.size());
             values_.push_back(Key{});
         }
-        return null_code_;
+        return *null_code_;
     }
 
     size_t max_entries_;
     DictNulls nulls_;
     std::vector<Key> values_;
     std::optional<uint32_t> null_code_;
-    // The previous value's key and code (none after a new dictionary or a full one).
+    // The previous value's key and code (kFull after a new dictionary or a full one).
     Key last_key_{};
-    std::optional<uint32_t> last_code_;
+    uint32_t last_code_ = kFull;
     CodeTable table_;
+    // Code + 1 (0: not seen) of the value direct_base_ + i; empty when the range is too wide.
+    std::vector<uint32_t> direct_;
+    Key direct_base_ = 0;
 };
 
 class BytesDictBuilder final : public DictBuilder {
@@ -267,7 +323,7 @@ public:
         views_ = BufferMut(16);
         len_ = 0;
         null_code_.reset();
-        last_inlined_code_.reset();
+        last_inlined_code_ = kFull;
         table_.Clear();
         // Every entry was copied from a validated input of the same dtype.
         return std::make_shared<const VarBinViewArray>(VarBinViewArray::Token{}, dtype(), std::move(views),
@@ -284,7 +340,7 @@ protected:
         }
         const uint8_t *views = input->views().data();
         // Short values (most dictionary candidates) are keyed on their view's two words.
-        const auto encode_at = [&](size_t i) -> std::optional<uint32_t> {
+        const auto encode_at = [&](size_t i) -> uint32_t {
             const BinaryView view{views + i * BinaryView::kSize};
             if (view.is_inlined()) {
                 return EncodeInlined(view);
@@ -296,13 +352,12 @@ protected:
             if (validity.trivially_all_valid()) {
                 return EncodeRows<Code>(input->len(), validity, nullable_codes(), encode_at);
             }
-            return EncodeRows<Code>(input->len(), validity, nullable_codes(),
-                                    [&](size_t i) -> std::optional<uint32_t> {
-                                        if (!validity.is_valid(i)) {
-                                            return EncodeNull();
-                                        }
-                                        return encode_at(i);
-                                    });
+            return EncodeRows<Code>(input->len(), validity, nullable_codes(), [&](size_t i) -> uint32_t {
+                if (!validity.is_valid(i)) {
+                    return EncodeNull();
+                }
+                return encode_at(i);
+            });
         });
     }
 
@@ -331,15 +386,15 @@ private:
         ++len_;
     }
 
-    std::optional<uint32_t> EncodeValue(std::string_view value) {
+    uint32_t EncodeValue(std::string_view value) {
         return table_.FindOrInsert(
             static_cast<uint32_t>(std::hash<std::string_view>{}(value)),
             [&](uint32_t code) { return EntryBytes(code) == value; },
-            [&]() -> std::optional<uint32_t> {
+            [&]() -> uint32_t {
                 const size_t extra =
                     BinaryView::kSize + (value.size() > BinaryView::kMaxInlined ? value.size() : 0);
                 if (!HasRoomFor(extra)) {
-                    return std::nullopt;
+                    return kFull;
                 }
                 PushView(value);
                 return static_cast<uint32_t>(len_ - 1);
@@ -350,11 +405,11 @@ private:
     // leave garbage there) is a 16-byte key equal to the entry's view, which PushView wrote
     // zero-padded. Comparing and hashing two words is several times cheaper than hashing and
     // memcmp-ing the bytes; longer values never meet these entries (their sizes differ).
-    std::optional<uint32_t> EncodeInlined(const BinaryView &view) {
+    uint32_t EncodeInlined(const BinaryView &view) {
         uint64_t low;
         uint64_t high;
         view.PaddedWords(low, high);
-        if (last_inlined_code_ && low == last_low_ && high == last_high_) {
+        if (last_inlined_code_ != kFull && low == last_low_ && high == last_high_) {
             return last_inlined_code_; // a run of one short value
         }
         const auto hash =
@@ -371,9 +426,9 @@ private:
                 std::memcpy(&entry_high, entry + 8, 8);
                 return entry_low == low && entry_high == high;
             },
-            [&]() -> std::optional<uint32_t> {
+            [&]() -> uint32_t {
                 if (!HasRoomFor(BinaryView::kSize)) {
-                    return std::nullopt;
+                    return kFull;
                 }
                 const size_t at = views_.size();
                 views_.Resize(at + BinaryView::kSize);
@@ -385,18 +440,18 @@ private:
         return last_inlined_code_;
     }
 
-    std::optional<uint32_t> EncodeNull() {
+    uint32_t EncodeNull() {
         if (nulls_ == DictNulls::kInCodes) {
             return 0; // masked by the codes' validity
         }
         if (!null_code_) {
             if (!HasRoomFor(BinaryView::kSize)) {
-                return std::nullopt;
+                return kFull;
             }
             null_code_ = static_cast<uint32_t>(len_);
             PushView({});
         }
-        return null_code_;
+        return *null_code_;
     }
 
     size_t max_entries_;
@@ -406,10 +461,10 @@ private:
     BufferMut data_;
     size_t len_ = 0;
     std::optional<uint32_t> null_code_;
-    // The previous short value's key words and code (none after a new dictionary or a full one).
+    // The previous short value's key words and code (kFull after a new dictionary or a full one).
     uint64_t last_low_ = 0;
     uint64_t last_high_ = 0;
-    std::optional<uint32_t> last_inlined_code_;
+    uint32_t last_inlined_code_ = kFull;
     CodeTable table_;
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -367,6 +368,67 @@ TEST(DictBuilderTest, RunsOfOneValueAcrossFinishAndFullDictionaries) {
         ExpectBitEqual(second, dict);
         EXPECT_EQ(CodesOf(*dict), (std::vector<uint64_t>{0, 0, 1, 1, 0}));
     }
+}
+
+// Narrow integer ranges are looked up by offset from the first chunk's minimum; later chunks
+// reach below and above that range, and a new dictionary after Finish takes a new range. Every
+// value must still get one entry, in first-occurrence order, at every integer width's extremes.
+template <typename T>
+void CheckNarrowRangeChunks() {
+    const auto lo = std::numeric_limits<T>::min();
+    const auto hi = std::numeric_limits<T>::max();
+    const std::vector<std::vector<T>> chunks = {
+        {static_cast<T>(lo + 5), static_cast<T>(lo + 9), static_cast<T>(lo + 5), static_cast<T>(lo + 7)},
+        {static_cast<T>(lo + 9), lo, hi, static_cast<T>(lo + 100), static_cast<T>(lo + 6), lo, hi},
+        {static_cast<T>(hi - 1), static_cast<T>(lo + 6), static_cast<T>(lo + 5)},
+    };
+    ASSERT_OK_AND_ASSIGN(auto builder,
+                         DictBuilder::Make(DType::Primitive(kPTypeOf<T>, Nullability::NonNullable), {}));
+    std::vector<T> seen;
+    std::vector<ArrayRef> codes;
+    for (const auto &chunk : chunks) {
+        ASSERT_OK_AND_ASSIGN(ArrayRef chunk_codes, builder->Append(PrimitiveArray::FromValues(chunk)));
+        ASSERT_EQ(chunk_codes->len(), chunk.size());
+        codes.push_back(chunk_codes);
+        for (T v : chunk) {
+            if (std::find(seen.begin(), seen.end(), v) == seen.end()) {
+                seen.push_back(v);
+            }
+        }
+    }
+    ArrayRef values = builder->Finish();
+    ExpectBitEqual(PrimitiveArray::FromValues(seen), values);
+    for (size_t k = 0; k < chunks.size(); ++k) {
+        ASSERT_OK_AND_ASSIGN(auto dict, DictArray::TryMake(codes[k], values));
+        ExpectBitEqual(PrimitiveArray::FromValues(chunks[k]), dict);
+    }
+    // A new dictionary whose first chunk lies elsewhere.
+    const std::vector<T> next = {hi, static_cast<T>(hi - 3), hi, static_cast<T>(lo + 5)};
+    ASSERT_OK_AND_ASSIGN(ArrayRef next_codes, builder->Append(PrimitiveArray::FromValues(next)));
+    ArrayRef next_values = builder->Finish();
+    EXPECT_EQ(next_values->len(), 3u);
+    ASSERT_OK_AND_ASSIGN(auto next_dict, DictArray::TryMake(next_codes, next_values));
+    ExpectBitEqual(PrimitiveArray::FromValues(next), next_dict);
+}
+
+TEST(DictBuilderTest, NarrowRangesBelowAndAboveTheFirstChunkAtEveryWidth) {
+    CheckNarrowRangeChunks<int8_t>();
+    CheckNarrowRangeChunks<uint8_t>();
+    CheckNarrowRangeChunks<int16_t>();
+    CheckNarrowRangeChunks<uint32_t>();
+    CheckNarrowRangeChunks<int64_t>();
+    CheckNarrowRangeChunks<uint64_t>();
+}
+
+TEST(DictBuilderTest, NarrowRangeSignalsFullAtTheRowThatDoesNotFit) {
+    ASSERT_OK_AND_ASSIGN(
+        auto builder,
+        DictBuilder::Make(DType::Primitive(PType::I16, Nullability::NonNullable), {.max_values = 3}));
+    ArrayRef chunk = PrimitiveArray::FromValues<int16_t>({-2, -1, -2, 0, -1, 1, 0});
+    ASSERT_OK_AND_ASSIGN(ArrayRef codes, builder->Append(chunk));
+    EXPECT_EQ(codes->len(), 5u); // 1 would be a fourth entry
+    ArrayRef values = builder->Finish();
+    EXPECT_EQ(CodesOf(*DictArray::Make(codes, values)), (std::vector<uint64_t>{0, 1, 0, 2, 1}));
 }
 
 TEST(DictBuilderTest, StringsAcrossChunksKeepEarlierEntriesAfterGrowth) {
