@@ -77,5 +77,24 @@ TEST(SerdeSchemaTest, Utf8Validation) {
     EXPECT_FALSE(IsValidUtf8("a\x80"));
 }
 
+// ASCII is skipped 32 and 8 bytes at a time: a bad byte, a good character or a truncated one
+// must be found at every position of a long text, next to every block boundary.
+TEST(SerdeSchemaTest, Utf8ValidationAtEveryPositionOfLongText) {
+    for (size_t len : {31, 32, 33, 71, 100}) {
+        for (size_t at = 0; at < len; ++at) {
+            std::string text(len, 'a');
+            text[at] = '\xff';
+            EXPECT_FALSE(IsValidUtf8(text)) << len << " " << at;
+            text[at] = '\x80';
+            EXPECT_FALSE(IsValidUtf8(text)) << len << " " << at;
+            if (at + 1 < len) {
+                text.replace(at, 2, "\xc3\xa9");
+                EXPECT_TRUE(IsValidUtf8(text)) << len << " " << at;
+                EXPECT_FALSE(IsValidUtf8(std::string_view(text).substr(0, at + 1))) << len << " " << at;
+            }
+        }
+    }
+}
+
 } // namespace
 } // namespace vortex::serde

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/arrays/varbin/varbin_array.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -101,16 +102,18 @@ Status CheckUtf8Values(const Buffer &bytes, std::span<const uint64_t> offsets, c
     }
     const uint64_t first = offsets.front();
     const uint64_t last = offsets.back();
+    if (first == last) {
+        return Status::OK(); // every value is empty
+    }
     const auto *data = reinterpret_cast<const char *>(bytes.data());
     if (serde::IsValidUtf8({data + first, last - first})) {
-        bool starts_are_characters = true;
+        // No value may start inside a character: checked branch-free, located only on failure.
+        bool continuation_start = false;
         for (size_t i = 1; i + 1 < offsets.size(); ++i) {
-            if (offsets[i] < last && (bytes.data()[offsets[i]] & 0xC0) == 0x80) {
-                starts_are_characters = false;
-                break;
-            }
+            const uint64_t at = std::min(offsets[i], last - 1);
+            continuation_start |= offsets[i] < last && (bytes.data()[at] & 0xC0) == 0x80;
         }
-        if (starts_are_characters) {
+        if (!continuation_start) {
             return Status::OK();
         }
     }
