@@ -12,6 +12,7 @@
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
+#include "vortex/base/simd_clones.h"
 
 namespace vortex::compressor {
 namespace {
@@ -53,12 +54,12 @@ void CountRuns(const Validity &validity, size_t len, Get get, Eq eq, LeafStats &
 // Runs, range and descents of integers without nulls in one branch-free pass that vectorizes
 // (the common case: every block of a non-null column and every child a scheme makes).
 template <typename T>
-void NoNullIntegerStats(std::span<const T> values, LeafStats &stats) {
+VORTEX_SIMD_CLONES void NoNullIntegerStats(const T *values, size_t n, LeafStats &stats) {
     T lo = values[0];
     T hi = values[0];
     size_t changes = 0;
     size_t descents = 0;
-    for (size_t i = 1; i < values.size(); ++i) {
+    for (size_t i = 1; i < n; ++i) {
         lo = std::min(lo, values[i]);
         hi = std::max(hi, values[i]);
         changes += values[i] != values[i - 1] ? 1 : 0;
@@ -85,7 +86,7 @@ void PrimitiveStats(const PrimitiveArray &array, LeafStats &stats) {
         if (array.validity().kind() == Validity::Kind::AllInvalid) {
             stats.null_count = values.size();
         } else if (!values.empty()) {
-            NoNullIntegerStats(values, stats);
+            NoNullIntegerStats(values.data(), values.size(), stats);
         }
     } else {
         auto get = [&](size_t i) { return values[i]; };

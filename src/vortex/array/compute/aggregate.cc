@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <span>
 
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/decimal/decimal_array.h"
@@ -14,6 +15,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/total_order.h"
+#include "vortex/base/simd_clones.h"
 #include "vortex/scalar/decimal_range.h"
 #include "vortex/scalar/scalar.h"
 
@@ -39,6 +41,18 @@ bool IsOrderable(const DType &dtype) {
     }
 }
 
+// Min and max of n > 0 integers, branch-free so that it vectorizes.
+template <typename T>
+VORTEX_SIMD_CLONES std::pair<T, T> IntegerMinMax(const T *values, size_t n) {
+    T min = values[0];
+    T max = values[0];
+    for (size_t i = 0; i < n; ++i) {
+        min = values[i] < min ? values[i] : min;
+        max = values[i] > max ? values[i] : max;
+    }
+    return {min, max};
+}
+
 // Min and max of a primitive array in one pass, ignoring nulls and NaNs; nullopt when no value
 // counts. Integers without nulls take a branch-free loop the compiler vectorizes.
 std::optional<MinAndMaxPair> PrimitiveMinAndMax(const PrimitiveArray &array) {
@@ -54,12 +68,7 @@ std::optional<MinAndMaxPair> PrimitiveMinAndMax(const PrimitiveArray &array) {
                 if (values.empty()) {
                     return std::nullopt;
                 }
-                T min = values[0];
-                T max = values[0];
-                for (const T value : values) {
-                    min = value < min ? value : min;
-                    max = value > max ? value : max;
-                }
+                const auto [min, max] = IntegerMinMax(values.data(), values.size());
                 return result(min, max);
             }
         }
@@ -226,6 +235,37 @@ StatResult DecimalSum(const DecimalArray &array, const DType &sum_dtype) {
         Scalar::Decimal(sum, MinDecimalTypeForPrecision(result.precision), sum_dtype));
 }
 
+template <typename T, typename Acc>
+VORTEX_SIMD_CLONES Acc WrappingSum(const T *values, size_t n) {
+    Acc sum = 0;
+    for (size_t i = 0; i < n; ++i) {
+        sum += static_cast<Acc>(values[i]);
+    }
+    return sum;
+}
+
+// Whether no prefix of `values` can overflow Acc, so that the sum needs no check per value:
+// always for values of at most 32 bits (fewer than 2^31 of them), else when the largest
+// magnitude times the count fits.
+template <typename T, typename Acc>
+bool SumCannotOverflow(std::span<const T> values) {
+    if (values.empty()) {
+        return true;
+    }
+    if constexpr (sizeof(T) <= 4) {
+        return values.size() < (size_t{1} << 31);
+    } else {
+        const auto [min, max] = IntegerMinMax(values.data(), values.size());
+        // |min| and |max| as 128-bit magnitudes (no 64-bit type holds |INT64_MIN|).
+        auto magnitude = [](T v) {
+            const auto wide = static_cast<int128_t>(v);
+            return static_cast<uint128_t>(wide < 0 ? -wide : wide);
+        };
+        const uint128_t largest = std::max(magnitude(min), magnitude(max));
+        return largest * values.size() <= static_cast<uint128_t>(std::numeric_limits<Acc>::max());
+    }
+}
+
 StatResult SumOf(const ArrayRef &canonical) {
     const std::optional<DType> sum_dtype = SumDType(canonical->dtype());
     if (!sum_dtype) {
@@ -261,6 +301,10 @@ StatResult SumOf(const ArrayRef &canonical) {
             return std::optional<Scalar>(Scalar::Primitive<double>(sum, Nullability::Nullable));
         } else {
             using Acc = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
+            if (primitive->validity().trivially_all_valid() && SumCannotOverflow<T, Acc>(values)) {
+                return std::optional<Scalar>(Scalar::Primitive<Acc>(
+                    WrappingSum<T, Acc>(values.data(), values.size()), Nullability::Nullable));
+            }
             Acc sum = 0;
             for (size_t i = 0; i < values.size(); ++i) {
                 if (primitive->is_valid(i) &&

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include <limits>
+#include <random>
+#include <type_traits>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -163,6 +166,46 @@ ArrayRef DecimalArrayOf(uint8_t precision, int8_t scale, const std::vector<std::
     return DecimalArray::Make(DecimalDType{precision, scale}, DecimalType::I64,
                               Buffer::CopyFrom(std::span<const int64_t>(raw)),
                               Validity::FromMask(Mask::FromBits(BitBuffer::FromBools(valid))));
+}
+
+// Integer sums without nulls skip the per-value overflow check when no prefix can overflow;
+// against a checked walk (null once any prefix overflows) at every width and several scales.
+template <typename T>
+void CheckIntegerSum(std::mt19937_64 &rng) {
+    using Acc = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
+    for (int shift : {0, 8, 20, 40, 62}) {
+        for (size_t n : {1, 3, 100, 5000}) {
+            std::vector<T> values(n);
+            for (T &v : values) {
+                v = static_cast<T>(rng() >> shift);
+            }
+            if (n == 3) {
+                values = {std::numeric_limits<T>::max(), 1, static_cast<T>(-1)}; // overflows, then not
+            }
+            Acc expected = 0;
+            bool overflow = false;
+            for (T v : values) {
+                overflow = overflow || __builtin_add_overflow(expected, static_cast<Acc>(v), &expected);
+            }
+            ASSERT_OK_AND_ASSIGN(Scalar sum, Sum(PrimitiveArray::FromValues(values)));
+            SCOPED_TRACE(::testing::Message() << PTypeName(kPTypeOf<T>) << " shift " << shift << " n " << n);
+            if (overflow) {
+                EXPECT_TRUE(sum.is_null());
+            } else {
+                EXPECT_EQ(sum, Scalar::Primitive<Acc>(expected, kN));
+            }
+        }
+    }
+}
+
+TEST(AggregateTest, IntegerSumsMatchACheckedWalk) {
+    std::mt19937_64 rng(29);
+    CheckIntegerSum<int8_t>(rng);
+    CheckIntegerSum<uint16_t>(rng);
+    CheckIntegerSum<int32_t>(rng);
+    CheckIntegerSum<uint32_t>(rng);
+    CheckIntegerSum<int64_t>(rng);
+    CheckIntegerSum<uint64_t>(rng);
 }
 
 TEST(AggregateTest, DecimalSumIsExactWithTenMoreDigits) {

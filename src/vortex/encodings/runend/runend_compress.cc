@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include <cstring>
 #include <limits>
+#include <span>
 
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
@@ -68,6 +69,22 @@ void EncodeRuns(size_t len,
     valid.push_back(prev_valid);
 }
 
+// EncodeRuns without nulls: one comparison per value, and work only where a run ends.
+template <typename T>
+void EncodeValidRuns(std::span<const T> source, std::vector<uint64_t> &ends, std::vector<T> &values) {
+    if (source.empty()) {
+        return;
+    }
+    for (size_t i = 1; i < source.size(); ++i) {
+        if (!SameBits(source[i], source[i - 1])) {
+            ends.push_back(i);
+            values.push_back(source[i - 1]);
+        }
+    }
+    ends.push_back(source.size());
+    values.push_back(source.back());
+}
+
 Validity RunValidity(const DType &dtype, const std::vector<bool> &valid) {
     return dtype.is_nullable() ? Validity::FromBits(BitBuffer::FromBools(valid)) : Validity::NonNullable();
 }
@@ -98,8 +115,13 @@ Result<ArrayRef> RunEndEncode(const ArrayRef &canonical) {
         return VisitPType(primitive->ptype(), [&]<typename T>() -> Result<ArrayRef> {
             const auto source = primitive->values_as<T>();
             std::vector<T> values;
-            EncodeRuns<T>(
-                len, validity, [&](size_t i) { return source[i]; }, ends, values, valid);
+            if (validity.trivially_all_valid()) {
+                EncodeValidRuns<T>(source, ends, values);
+                valid.assign(values.size(), true);
+            } else {
+                EncodeRuns<T>(
+                    len, validity, [&](size_t i) { return source[i]; }, ends, values, valid);
+            }
             ArrayRef values_array =
                 PrimitiveArray::FromValues(values, RunValidity(canonical->dtype(), valid));
             return Assemble(NarrowEnds(ends), std::move(values_array), len);
