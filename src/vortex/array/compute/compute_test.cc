@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include <limits>
 #include <random>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/compute/compute.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/scalar/scalar.h"
@@ -54,6 +56,80 @@ TEST(TakeTest, AnyIndexPTypeNullableIndicesAndBounds) {
     ASSERT_OK_AND_ASSIGN(ArrayRef nulls, Take(empty, PrimitiveArray::FromOptionals<uint8_t>({std::nullopt})));
     EXPECT_EQ(NullCount(nulls), 1u);
     EXPECT_RAISES(OutOfBounds, Take(empty, PrimitiveArray::FromValues<uint8_t>({0})));
+}
+
+// Dictionary-style takes: values with no null, one null (first, middle or last entry, the
+// string dictionary's shape) or several, and codes of every width with nulls over in-range
+// codes, over out-of-range garbage, or none; against ScalarAt on the values.
+template <typename I>
+void CheckTakeWithNullableCodes(const ArrayRef &values, std::mt19937_64 &rng) {
+    const size_t len = values->len();
+    for (int garbage : {0, 1}) {
+        std::vector<I> codes(500);
+        std::vector<bool> valid(codes.size());
+        for (size_t k = 0; k < codes.size(); ++k) {
+            valid[k] = rng() % 4 != 0;
+            codes[k] = static_cast<I>(rng() % len);
+            if (!valid[k] && garbage) {
+                codes[k] = static_cast<I>(len + rng() % 7); // only ever under a null
+            }
+        }
+        ArrayRef indices = PrimitiveArray::FromValues(codes, Validity::FromBits(BitBuffer::FromBools(valid)));
+        ASSERT_OK_AND_ASSIGN(ArrayRef taken, Take(values, indices));
+        ASSERT_EQ(taken->len(), codes.size());
+        for (size_t k = 0; k < codes.size(); ++k) {
+            ASSERT_OK_AND_ASSIGN(Scalar got, ScalarAt(taken, k));
+            if (!valid[k]) {
+                ASSERT_TRUE(got.is_null()) << k;
+                continue;
+            }
+            ASSERT_OK_AND_ASSIGN(Scalar want, ScalarAt(values, static_cast<size_t>(codes[k])));
+            ASSERT_EQ(got.is_null(), want.is_null()) << k;
+            if (!want.is_null()) {
+                ASSERT_EQ(got.ToString(), want.ToString()) << k;
+            }
+        }
+        // A valid code out of range fails whatever the nulls (when the code type can hold one).
+        if (len > static_cast<size_t>(std::numeric_limits<I>::max())) {
+            continue;
+        }
+        valid[0] = true;
+        codes[0] = static_cast<I>(len);
+        EXPECT_RAISES(OutOfBounds, Take(values, PrimitiveArray::FromValues(
+                                                    codes, Validity::FromBits(BitBuffer::FromBools(valid)))));
+    }
+}
+
+TEST(TakeTest, NullableCodesAndDictionariesWithOneNull) {
+    std::mt19937_64 rng(41);
+    for (size_t len : {1, 2, 200, 256}) {
+        for (int nulls : {0, 1, 3}) {
+            for (size_t at : {size_t{0}, len / 2, len - 1}) {
+                SCOPED_TRACE(::testing::Message() << "len " << len << " nulls " << nulls << " at " << at);
+                std::vector<std::optional<int32_t>> ints(len);
+                std::vector<std::optional<std::string>> strings(len);
+                std::vector<std::optional<bool>> bools(len);
+                for (size_t i = 0; i < len; ++i) {
+                    const bool null = (nulls >= 1 && i == at) || (nulls > 1 && rng() % 5 == 0);
+                    if (!null) {
+                        ints[i] = static_cast<int32_t>(i * 7);
+                        strings[i] = i % 2 == 0 ? std::to_string(i)
+                                                : std::string("a longer value ") + std::to_string(i);
+                        bools[i] = i % 3 == 0;
+                    }
+                }
+                const std::vector<ArrayRef> columns = {PrimitiveArray::FromOptionals(ints),
+                                                       VarBinViewArray::FromStrings(strings, DType::Utf8(kN)),
+                                                       BoolArray::FromOptionals(bools)};
+                for (const ArrayRef &column : columns) {
+                    CheckTakeWithNullableCodes<uint8_t>(column, rng);
+                    CheckTakeWithNullableCodes<uint16_t>(column, rng);
+                    CheckTakeWithNullableCodes<uint32_t>(column, rng);
+                    CheckTakeWithNullableCodes<int64_t>(column, rng);
+                }
+            }
+        }
+    }
 }
 
 TEST(TakeTest, LogicalEncodingsAndSlices) {

@@ -19,9 +19,12 @@ Result<TakeIndices> DecodeTakeIndices(const ArrayRef &indices, size_t len) {
     VX_ENSURE(primitive != nullptr, Internal, "indices did not canonicalize to primitive");
     TakeIndices out{std::vector<size_t>(primitive->len(), 0), primitive->validity_mask()};
     // No nulls: TakeDense checks the extremes once, then the indices are widened as they are.
-    auto dense = TakeDense(canonical, len, [&]<typename I>(std::span<const I> values) {
-        std::copy(values.begin(), values.end(), out.positions.begin());
-    });
+    std::optional<Status> dense;
+    if (out.validity.all_true()) {
+        dense = TakeDense(canonical, len, [&]<typename I>(std::span<const I> values) {
+            std::copy(values.begin(), values.end(), out.positions.begin());
+        });
+    }
     if (dense) {
         VX_RETURN_NOT_OK(*dense);
         return out;

@@ -10,6 +10,7 @@
 
 #include "vortex/array/array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/compute/int_range.h"
 #include "vortex/array/validity.h"
 
 namespace vortex {
@@ -31,17 +32,22 @@ struct TakeIndices {
 /// Decodes and bounds-checks `indices` against `len`; used by take kernels.
 Result<TakeIndices> DecodeTakeIndices(const ArrayRef &indices, size_t len);
 
-/// The fast path of take kernels: when `indices` is a canonical integer array without nulls,
-/// checks every index against `len` in one pass and calls `gather(std::span<const I>)` with
-/// the indices' own type (no widened copy); returns its Status. nullopt when the fast path
-/// does not apply (nulls, other encodings) and the caller must use DecodeTakeIndices.
+/// The fast path of take kernels: when `indices` is a canonical integer array whose values
+/// (under nulls too: dictionary codes keep a valid code there) all lie in [0, len), checks
+/// them in one pass and calls `gather(std::span<const I>)` with the indices' own type (no
+/// widened copy); returns its Status. nullopt when the fast path does not apply (other
+/// encodings, all-null indices, out-of-range values under nulls) and the caller must use
+/// DecodeTakeIndices; out-of-range values without nulls fail here. DenseTakeValidity then
+/// nulls the rows of null indices.
 template <typename Gather>
 std::optional<Status> TakeDense(const ArrayRef &indices, size_t len, Gather &&gather) {
     const auto *primitive = As<PrimitiveArray>(*indices);
-    if (primitive == nullptr || !IsInt(primitive->ptype()) || !primitive->validity_mask().all_true()) {
+    if (primitive == nullptr || !IsInt(primitive->ptype()) ||
+        primitive->validity().kind() == Validity::Kind::AllInvalid) {
         return std::nullopt;
     }
-    return VisitIntPType(primitive->ptype(), [&]<typename I>() -> Status {
+    const bool nulls = primitive->validity().kind() == Validity::Kind::Array;
+    return VisitIntPType(primitive->ptype(), [&]<typename I>() -> std::optional<Status> {
         const auto values = primitive->values_as<I>();
         I lo = values.empty() ? I{0} : values[0];
         I hi = lo;
@@ -49,27 +55,60 @@ std::optional<Status> TakeDense(const ArrayRef &indices, size_t len, Gather &&ga
             lo = std::min(lo, value);
             hi = std::max(hi, value);
         }
+        bool in_bounds = values.empty() || static_cast<uint64_t>(hi) < len;
         if constexpr (std::is_signed_v<I>) {
-            VX_ENSURE(lo >= 0, OutOfBounds, "take index {} is negative", lo);
+            in_bounds = in_bounds && lo >= 0;
         }
-        VX_ENSURE(values.empty() || static_cast<uint64_t>(hi) < len, OutOfBounds,
-                  "take index {} out of bounds for length {}", hi, len);
+        if (!in_bounds) {
+            if (nulls) {
+                return std::nullopt; // maybe only under nulls: the general path decides
+            }
+            if constexpr (std::is_signed_v<I>) {
+                VX_ENSURE(lo >= 0, OutOfBounds, "take index {} is negative", lo);
+            }
+            return Status::OutOfBounds("take index {} out of bounds for length {}", hi, len);
+        }
         gather(values);
         return Status::OK();
     });
 }
 
-/// The validity of a TakeDense result at `positions` (indices without nulls): a validity
-/// bitmap's bits gathered 64 per word; otherwise the array's validity, made nullable (all
-/// valid) when the indices' dtype is nullable.
+/// Bit k set when positions[k] is not the one unset bit of `bits` (which has exactly one).
+template <typename I>
+BitBuffer AllButOne(const BitBuffer &bits, std::span<const I> positions) {
+    size_t null_at = 0;
+    while (bits.value(null_at)) {
+        ++null_at;
+    }
+    // Every value but null_at: the wrapping range starting just past it.
+    using U = std::make_unsigned_t<I>;
+    const IntRange others{.base = static_cast<U>(null_at + 1), .span = static_cast<U>(~U{0} - 1)};
+    return IntRangeBitBuffer(reinterpret_cast<const U *>(positions.data()), positions.size(), others);
+}
+
+/// The validity of a TakeDense result at `positions`, nulled where `indices` are null, and
+/// nullable when either side is. A validity bitmap's bits are gathered 64 per word, except for
+/// a dictionary's (no longer than the rows) with one null entry, the common string dictionary:
+/// then a row is valid when its code differs from that entry's, a vectorized range test.
 template <typename I>
 Validity DenseTakeValidity(const Validity &validity, const Array &indices, std::span<const I> positions) {
+    Validity taken =
+        indices.dtype().is_nullable() && !validity.is_nullable() ? Validity::AllValid() : validity;
     if (validity.kind() == Validity::Kind::Array) {
         const BitBuffer &bits = validity.bits();
-        return Validity::FromBits(BitBuffer::FromPredicate(
-            positions.size(), [&](size_t k) { return bits.value(static_cast<size_t>(positions[k])); }));
+        const size_t nulls = bits.len() <= positions.size() ? bits.len() - bits.CountSetBits() : 0;
+        if (bits.len() <= positions.size() && nulls <= 1) {
+            taken = nulls == 0 ? Validity::AllValid() : Validity::FromBits(AllButOne(bits, positions));
+        } else {
+            taken = Validity::FromBits(BitBuffer::FromPredicate(
+                positions.size(), [&](size_t k) { return bits.value(static_cast<size_t>(positions[k])); }));
+        }
     }
-    return indices.dtype().is_nullable() && !validity.is_nullable() ? Validity::AllValid() : validity;
+    const auto *primitive = As<PrimitiveArray>(indices);
+    if (primitive != nullptr && primitive->validity().kind() == Validity::Kind::Array) {
+        return taken.And(primitive->validity_mask(), positions.size());
+    }
+    return taken;
 }
 
 /// The validity of a take result: the taken validity, nulled where the index is null; nullable
