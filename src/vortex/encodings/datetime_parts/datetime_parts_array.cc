@@ -12,6 +12,7 @@
 #include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
+#include "vortex/base/simd_clones.h"
 #include "vortex/dtype/extension.h"
 #include "vortex/format/encodings_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
@@ -36,15 +37,19 @@ Status CheckIntChild(const ArrayRef &child, std::string_view what, bool nullable
 // (values from a file may overflow; the reference's release build wraps too). The first pass
 // writes instead (acc uninitialized), adding `base`.
 template <typename T>
-void AccumulateScaled(
-    std::span<const T> values, uint64_t scale, bool first, uint64_t base, uint64_t *__restrict acc) {
+VORTEX_SIMD_CLONES void AccumulateScaled(const T *__restrict values,
+                                         size_t n,
+                                         uint64_t scale,
+                                         bool first,
+                                         uint64_t base,
+                                         uint64_t *__restrict acc) {
     if (first) {
-        for (size_t i = 0; i < values.size(); ++i) {
+        for (size_t i = 0; i < n; ++i) {
             acc[i] = base + static_cast<uint64_t>(static_cast<int64_t>(values[i])) * scale;
         }
         return;
     }
-    for (size_t i = 0; i < values.size(); ++i) {
+    for (size_t i = 0; i < n; ++i) {
         acc[i] += static_cast<uint64_t>(static_cast<int64_t>(values[i])) * scale;
     }
 }
@@ -61,7 +66,7 @@ void AccumulateParts(std::span<const std::pair<std::shared_ptr<const PrimitiveAr
         for (size_t k = 0; k < parts.size(); ++k) {
             const auto &[part, scale] = parts[k];
             VisitIntPType(part->ptype(), [&]<typename T>() {
-                AccumulateScaled(part->values_as<T>().subspan(start, count), scale, k == 0, base,
+                AccumulateScaled(part->values_as<T>().data() + start, count, scale, k == 0, base,
                                  acc + start);
             });
         }
