@@ -87,8 +87,10 @@ SymbolTable MakeTable(const std::vector<Candidate> &candidates) {
     // An open-addressing table of positions in `merged`, at most half full (a node-based map
     // allocated per candidate and cost more than the rest of the round).
     size_t capacity = 64;
+    int shift = 64 - 6;
     while (capacity < 2 * candidates.size()) {
         capacity *= 2;
+        --shift;
     }
     constexpr uint32_t kEmpty = UINT32_MAX;
     std::vector<uint32_t> slots(capacity, kEmpty);
@@ -96,7 +98,9 @@ SymbolTable MakeTable(const std::vector<Candidate> &candidates) {
     merged.reserve(candidates.size());
     for (const Candidate &c : candidates) {
         const uint64_t hash = (c.value ^ (uint64_t{c.length} << 59)) * 0x9E3779B97F4A7C15ULL;
-        for (size_t slot = (hash >> 32) & (capacity - 1);; slot = (slot + 1) & (capacity - 1)) {
+        // The product's top bits: they depend on every bit of the symbol (its middle bits would
+        // ignore the last bytes, crowding symbols that share a prefix into the same slots).
+        for (size_t slot = static_cast<size_t>(hash >> shift);; slot = (slot + 1) & (capacity - 1)) {
             if (slots[slot] == kEmpty) {
                 slots[slot] = static_cast<uint32_t>(merged.size());
                 merged.push_back(c);

@@ -412,8 +412,10 @@ private:
         if (last_inlined_code_ != kFull && low == last_low_ && high == last_high_) {
             return last_inlined_code_; // a run of one short value
         }
-        const auto hash =
-            static_cast<uint32_t>(((low ^ (high * 0x9E3779B97F4A7C15ULL)) * 0xC2B2AE3D27D4EB4FULL) >> 32);
+        // Both words mixed into the low bits, which pick the slot: a product alone carries its
+        // input's high bits only upwards, so keys differing in their later bytes (3-letter codes
+        // differing in the last letters) would crowd the same slots.
+        const auto hash = HashBits(low ^ HashBits(high));
         last_low_ = low;
         last_high_ = high;
         last_inlined_code_ = table_.FindOrInsert(
