@@ -51,12 +51,70 @@ void WriteInlinedView(uint8_t *view, const uint8_t *value, uint32_t size) {
 
 } // namespace
 
+// Views of values [0, n) whose bytes all lie in one block starting at `base` (< 4 GiB from it)
+// with 12 readable bytes at every start, without a branch on the size: the first word (size,
+// first 4 bytes) is the same for an inlined and a referenced view, and the second is chosen
+// by a select. Values mixing short and long sizes (IPs, names) made that branch a coin toss.
+// Returns whether any value was referenced.
+bool WriteViewsBranchFree(
+    const uint8_t *bytes, std::span<const uint64_t> offsets, size_t n, uint64_t base, uint8_t *views) {
+    bool any_referenced = false;
+    for (size_t i = 0; i < n; ++i) {
+        const uint64_t start = offsets[i];
+        const uint64_t size = offsets[i + 1] - start;
+        uint64_t low;
+        uint64_t high;
+        std::memcpy(&low, bytes + start, 8);
+        std::memcpy(&high, bytes + start + 4, 8);
+        const uint64_t low_mask = size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * size)) - 1;
+        const uint64_t high_mask = size >= 12  ? ~uint64_t{0}
+                                   : size <= 4 ? 0
+                                               : (uint64_t{1} << (8 * (size - 4))) - 1;
+        const bool referenced = size > BinaryView::kMaxInlined;
+        // Inlined: bytes 4..11 masked; referenced: buffer 0, offset from the block's start.
+        const uint64_t second = referenced ? (start - base) << 32 : high & high_mask;
+        const uint64_t first = (size & 0xFFFFFFFFu) | ((low & low_mask) << 32);
+        std::memcpy(views + i * BinaryView::kSize, &first, 8);
+        std::memcpy(views + i * BinaryView::kSize + 8, &second, 8);
+        any_referenced |= referenced;
+    }
+    return any_referenced;
+}
+
 Buffer BuildViewsOverBytes(const Buffer &bytes,
                            std::span<const uint64_t> offsets,
                            std::vector<Buffer> &data_buffers) {
     const size_t len = offsets.empty() ? 0 : offsets.size() - 1;
     // Every view is written whole below.
     BufferMut views = BufferMut::Uninitialized(len * BinaryView::kSize);
+    // The common case: one block of less than 4 GiB, the data buffers' first; only the last few
+    // values (12 bytes from the end) take the general loop.
+    size_t fast = len;
+    while (fast > 0 && offsets[fast - 1] + 12 > bytes.size()) {
+        --fast;
+    }
+    if (len > 0 && data_buffers.empty() &&
+        offsets[len] - offsets[0] <= std::numeric_limits<uint32_t>::max() && fast > 0) {
+        const uint64_t base = offsets[0];
+        bool referenced = WriteViewsBranchFree(bytes.data(), offsets, fast, base, views.data());
+        for (size_t i = fast; i < len; ++i) {
+            const uint64_t start = offsets[i];
+            const uint64_t size = offsets[i + 1] - start;
+            uint8_t *view = views.data() + i * BinaryView::kSize;
+            if (size <= BinaryView::kMaxInlined) {
+                BinaryView::Write(view, {reinterpret_cast<const char *>(bytes.data()) + start, size}, 0, 0);
+                continue;
+            }
+            referenced = true;
+            uint32_t words[4] = {static_cast<uint32_t>(size), 0, 0, static_cast<uint32_t>(start - base)};
+            std::memcpy(&words[1], bytes.data() + start, 4);
+            std::memcpy(view, words, BinaryView::kSize);
+        }
+        if (referenced) {
+            data_buffers.push_back(bytes.Slice(base, offsets[len] - base));
+        }
+        return std::move(views).Freeze();
+    }
     // A block is a slice of `bytes` of at most 4 GiB; it starts at the first value that
     // does not fit in the previous one.
     constexpr uint64_t kMaxBlock = std::numeric_limits<uint32_t>::max();

@@ -152,44 +152,61 @@ TEST(VarBinArrayTest, NullValuesMayHoldInvalidUtf8) {
     EXPECT_EQ(As<VarBinViewArray>(canonical)->bytes_at(1), "z");
 }
 
+// Inlined views take a fixed-width path when 12 bytes are readable, the exact copy near the
+// end of the bytes; both must give the same views (zero padding included). Values start at
+// offset 0 or after a skipped prefix, and the data buffers start empty (the branch-free path)
+// or already hold one (the general path, indices after it).
 TEST(BuildViewsOverBytesTest, EveryLengthAtEveryDistanceFromTheEnd) {
-    // Inlined views take a fixed-width path when 12 bytes are readable, the exact copy near the
-    // end of the bytes; both must give the same views (zero padding included).
-    std::string bytes;
-    std::vector<uint64_t> offsets{0};
-    std::vector<std::string> expected;
-    for (size_t length = 0; length <= 20; ++length) {
-        for (size_t k = 0; k < 3; ++k) {
-            std::string value;
-            for (size_t i = 0; i < length; ++i) {
-                value.push_back(static_cast<char>('a' + (i + k + length) % 26));
+    for (size_t skipped : {0, 5}) {
+        for (bool existing_buffer : {false, true}) {
+            SCOPED_TRACE(::testing::Message() << "skipped " << skipped << " existing " << existing_buffer);
+            std::string bytes(skipped, '#');
+            std::vector<uint64_t> offsets{skipped};
+            std::vector<std::string> expected;
+            for (size_t length = 0; length <= 20; ++length) {
+                for (size_t k = 0; k < 3; ++k) {
+                    std::string value;
+                    for (size_t i = 0; i < length; ++i) {
+                        value.push_back(static_cast<char>('a' + (i + k + length) % 26));
+                    }
+                    bytes += value;
+                    offsets.push_back(bytes.size());
+                    expected.push_back(value);
+                }
             }
-            bytes += value;
-            offsets.push_back(bytes.size());
-            expected.push_back(value);
+            for (size_t length = 12; length-- > 0;) { // short values last, at the very end
+                bytes += std::string(length, 'z');
+                offsets.push_back(bytes.size());
+                expected.emplace_back(length, 'z');
+            }
+            const Buffer buffer = Buffer::CopyFrom(std::string_view(bytes));
+            std::vector<Buffer> data_buffers;
+            if (existing_buffer) {
+                data_buffers.push_back(Buffer::CopyFrom(std::string_view("elsewhere")));
+            }
+            const Buffer views = BuildViewsOverBytes(buffer, offsets, data_buffers);
+            for (size_t i = 0; i < expected.size(); ++i) {
+                const BinaryView view{views.data() + i * BinaryView::kSize};
+                if (view.is_inlined()) {
+                    uint8_t want[BinaryView::kSize];
+                    BinaryView::Write(want, expected[i], 0, 0);
+                    EXPECT_EQ(std::memcmp(view.raw, want, BinaryView::kSize), 0) << i;
+                } else {
+                    EXPECT_EQ(view.buffer_index(), existing_buffer ? 1u : 0u) << i;
+                }
+            }
+            ASSERT_OK_AND_ASSIGN(
+                auto array, VarBinViewArray::TryMake(kUtf8, views, data_buffers, Validity::NonNullable()));
+            for (size_t i = 0; i < expected.size(); ++i) {
+                EXPECT_EQ(array->bytes_at(i), expected[i]) << i;
+            }
         }
     }
-    for (size_t length = 12; length-- > 0;) { // short values last, at the very end
-        bytes += std::string(length, 'z');
-        offsets.push_back(bytes.size());
-        expected.emplace_back(length, 'z');
-    }
-    const Buffer buffer = Buffer::CopyFrom(std::string_view(bytes));
-    std::vector<Buffer> data_buffers;
-    const Buffer views = BuildViewsOverBytes(buffer, offsets, data_buffers);
-    for (size_t i = 0; i < expected.size(); ++i) {
-        const BinaryView view{views.data() + i * BinaryView::kSize};
-        if (view.is_inlined()) {
-            uint8_t want[BinaryView::kSize];
-            BinaryView::Write(want, expected[i], 0, 0);
-            EXPECT_EQ(std::memcmp(view.raw, want, BinaryView::kSize), 0) << i;
-        }
-    }
-    ASSERT_OK_AND_ASSIGN(auto array,
-                         VarBinViewArray::TryMake(kUtf8, views, data_buffers, Validity::NonNullable()));
-    for (size_t i = 0; i < expected.size(); ++i) {
-        EXPECT_EQ(array->bytes_at(i), expected[i]) << i;
-    }
+    // Only short values: no data buffer.
+    std::vector<Buffer> none;
+    const std::vector<uint64_t> short_offsets{0, 3, 3, 15, 20};
+    BuildViewsOverBytes(Buffer::CopyFrom(std::string_view("abcdefghijklmnopqrst")), short_offsets, none);
+    EXPECT_TRUE(none.empty());
 }
 
 TEST(CheckUtf8ValuesTest, DecidesPerValueWhereTheWholeCannot) {
