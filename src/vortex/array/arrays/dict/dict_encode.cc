@@ -21,13 +21,13 @@
 namespace vortex {
 namespace {
 
-// An open-addressing table from a 32-bit hash to a dictionary code. Keys live in the
-// builder (looked up by code), so the table holds no pointers that a growing buffer could
-// invalidate.
 // The code a full dictionary gives (no entry reaches it): a plain sentinel keeps the per-row
 // code in a register, where an optional's two fields went through memory.
 constexpr uint32_t kFull = std::numeric_limits<uint32_t>::max();
 
+// An open-addressing table from a 32-bit hash to a dictionary code. Keys live in the
+// builder (looked up by code), so the table holds no pointers that a growing buffer could
+// invalidate.
 class CodeTable {
 public:
     CodeTable() : slots_(kInitialCapacity) {}
