@@ -13,6 +13,7 @@
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/canonical.h"
+#include "vortex/array/compute/integer_min_max.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/total_order.h"
 #include "vortex/base/simd_clones.h"
@@ -41,20 +42,8 @@ bool IsOrderable(const DType &dtype) {
     }
 }
 
-// Min and max of n > 0 integers, branch-free so that it vectorizes.
-template <typename T>
-VORTEX_SIMD_CLONES std::pair<T, T> IntegerMinMax(const T *values, size_t n) {
-    T min = values[0];
-    T max = values[0];
-    for (size_t i = 0; i < n; ++i) {
-        min = values[i] < min ? values[i] : min;
-        max = values[i] > max ? values[i] : max;
-    }
-    return {min, max};
-}
-
 // Min and max of a primitive array in one pass, ignoring nulls and NaNs; nullopt when no value
-// counts. Integers without nulls take a branch-free loop the compiler vectorizes.
+// counts. Integers without nulls take IntegerMinMax's vectorized pass.
 std::optional<MinAndMaxPair> PrimitiveMinAndMax(const PrimitiveArray &array) {
     return VisitPType(array.ptype(), [&]<typename T>() -> std::optional<MinAndMaxPair> {
         const auto values = array.values_as<T>();

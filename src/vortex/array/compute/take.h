@@ -11,6 +11,7 @@
 #include "vortex/array/array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/compute/int_range.h"
+#include "vortex/array/compute/integer_min_max.h"
 #include "vortex/array/validity.h"
 
 namespace vortex {
@@ -49,12 +50,8 @@ std::optional<Status> TakeDense(const ArrayRef &indices, size_t len, Gather &&ga
     const bool nulls = primitive->validity().kind() == Validity::Kind::Array;
     return VisitIntPType(primitive->ptype(), [&]<typename I>() -> std::optional<Status> {
         const auto values = primitive->values_as<I>();
-        I lo = values.empty() ? I{0} : values[0];
-        I hi = lo;
-        for (const I value : values) {
-            lo = std::min(lo, value);
-            hi = std::max(hi, value);
-        }
+        const auto [lo, hi] =
+            values.empty() ? std::pair<I, I>{} : IntegerMinMax(values.data(), values.size());
         bool in_bounds = values.empty() || static_cast<uint64_t>(hi) < len;
         if constexpr (std::is_signed_v<I>) {
             in_bounds = in_bounds && lo >= 0;

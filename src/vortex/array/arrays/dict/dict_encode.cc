@@ -15,6 +15,7 @@
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/canonical.h"
+#include "vortex/array/compute/integer_min_max.h"
 #include "vortex/buffer/bit_buffer.h"
 #include "vortex/buffer/buffer.h"
 
@@ -218,12 +219,8 @@ private:
             if (keys.empty()) {
                 return;
             }
-            T lo = static_cast<T>(keys[0]);
-            T hi = lo;
-            for (const Key key : keys) {
-                lo = std::min(lo, static_cast<T>(key));
-                hi = std::max(hi, static_cast<T>(key));
-            }
+            // Keys are the values' own bits, so the extremes are taken over the values.
+            const auto [lo, hi] = IntegerMinMax(reinterpret_cast<const T *>(keys.data()), keys.size());
             const auto span =
                 static_cast<uint64_t>(static_cast<Key>(static_cast<Key>(hi) - static_cast<Key>(lo)));
             if (span >= kMaxDirectSlots / 2) {

@@ -13,6 +13,7 @@
 #include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/primitive/primitive_integers.h"
 #include "vortex/array/canonical.h"
+#include "vortex/array/compute/integer_min_max.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
@@ -38,15 +39,9 @@ public:
         VX_RETURN_NOT_OK(VisitIntPType(primitive.ptype(), [&]<typename T>() -> Status {
             if constexpr (std::is_signed_v<T>) {
                 const auto values = primitive.values_as<T>();
-                if (primitive.validity().trivially_all_valid()) {
-                    // Offsets and lengths are long and never null: one branch-free minimum.
-                    T min = 0;
-                    for (const T value : values) {
-                        min = value < min ? value : min;
-                    }
-                    if (min >= 0) {
-                        return Status::OK();
-                    }
+                if (primitive.validity().trivially_all_valid() &&
+                    (values.empty() || IntegerMinMax(values.data(), values.size()).first >= 0)) {
+                    return Status::OK(); // offsets and lengths are long and never null: one pass
                 }
                 for (size_t i = 0; i < values.size(); ++i) {
                     VX_ENSURE(values[i] >= 0 || !primitive.is_valid(i), Serde,
