@@ -87,34 +87,6 @@ Buffer BuildViewsOverBytes(const Buffer &bytes,
     const size_t len = offsets.empty() ? 0 : offsets.size() - 1;
     // Every view is written whole below.
     BufferMut views = BufferMut::Uninitialized(len * BinaryView::kSize);
-    // The common case: one block of less than 4 GiB, the data buffers' first; only the last few
-    // values (12 bytes from the end) take the general loop.
-    size_t fast = len;
-    while (fast > 0 && offsets[fast - 1] + 12 > bytes.size()) {
-        --fast;
-    }
-    if (len > 0 && data_buffers.empty() &&
-        offsets[len] - offsets[0] <= std::numeric_limits<uint32_t>::max() && fast > 0) {
-        const uint64_t base = offsets[0];
-        bool referenced = WriteViewsBranchFree(bytes.data(), offsets, fast, base, views.data());
-        for (size_t i = fast; i < len; ++i) {
-            const uint64_t start = offsets[i];
-            const uint64_t size = offsets[i + 1] - start;
-            uint8_t *view = views.data() + i * BinaryView::kSize;
-            if (size <= BinaryView::kMaxInlined) {
-                BinaryView::Write(view, {reinterpret_cast<const char *>(bytes.data()) + start, size}, 0, 0);
-                continue;
-            }
-            referenced = true;
-            uint32_t words[4] = {static_cast<uint32_t>(size), 0, 0, static_cast<uint32_t>(start - base)};
-            std::memcpy(&words[1], bytes.data() + start, 4);
-            std::memcpy(view, words, BinaryView::kSize);
-        }
-        if (referenced) {
-            data_buffers.push_back(bytes.Slice(base, offsets[len] - base));
-        }
-        return std::move(views).Freeze();
-    }
     // A block is a slice of `bytes` of at most 4 GiB; it starts at the first value that
     // does not fit in the previous one.
     constexpr uint64_t kMaxBlock = std::numeric_limits<uint32_t>::max();
@@ -126,7 +98,21 @@ Buffer BuildViewsOverBytes(const Buffer &bytes,
             data_buffers.push_back(bytes.Slice(block_start, block_end - block_start));
         }
     };
-    for (size_t i = 0; i < len; ++i) {
+    // The common case, one block that becomes the first data buffer: every value with 12
+    // readable bytes at its start goes branch-free, and the loop below finishes the last few
+    // (and everything in the other cases) in that same block.
+    size_t begin = 0;
+    size_t fast = len;
+    while (fast > 0 && offsets[fast - 1] + BinaryView::kMaxInlined > bytes.size()) {
+        --fast;
+    }
+    if (fast > 0 && data_buffers.empty() && offsets[len] - offsets[0] <= kMaxBlock) {
+        have_block = WriteViewsBranchFree(bytes.data(), offsets, fast, offsets[0], views.data());
+        block_start = offsets[0];
+        block_end = offsets[fast];
+        begin = fast;
+    }
+    for (size_t i = begin; i < len; ++i) {
         const uint64_t start = offsets[i];
         const uint64_t size = offsets[i + 1] - start;
         uint8_t *view = views.data() + i * BinaryView::kSize;
