@@ -128,15 +128,6 @@ Validity Validity::Slice(size_t start, size_t stop) const {
     return FromBits(bits_.Slice(start, stop - start));
 }
 
-Validity Validity::Take(std::span<const size_t> indices) const {
-    if (kind_ != Kind::Array) {
-        return *this;
-    }
-    // Gathers 64 bits per output word (appending bit by bit was most of a dictionary decode).
-    return FromBits(
-        BitBuffer::FromPredicate(indices.size(), [&](size_t k) { return bits_.value(indices[k]); }));
-}
-
 Validity Validity::Filter(const Mask &mask) const {
     if (kind_ != Kind::Array) {
         return *this;

@@ -88,8 +88,16 @@ public:
 
     /// Restricts to elements [start, stop) (zero-copy).
     Validity Slice(size_t start, size_t stop) const;
-    /// Selects elements by position; every index is < the owning length (checked by caller).
-    Validity Take(std::span<const size_t> indices) const;
+    /// Selects elements by position, of any integer type (dictionary codes as they are); every
+    /// index is < the owning length (checked by caller). Bits are gathered 64 per output word.
+    template <typename I>
+    Validity Take(std::span<const I> indices) const {
+        if (kind_ != Kind::Array) {
+            return *this;
+        }
+        return FromBits(BitBuffer::FromPredicate(
+            indices.size(), [&](size_t k) { return bits_.value(static_cast<size_t>(indices[k])); }));
+    }
     /// Selects the elements whose mask bit is set.
     Validity Filter(const Mask &mask) const;
     /// Returns this validity with nulls added where `mask` is false (nullable result).

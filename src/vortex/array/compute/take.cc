@@ -49,7 +49,7 @@ Result<TakeIndices> DecodeTakeIndices(const ArrayRef &indices, size_t len) {
 }
 
 Validity TakeValidity(const Validity &validity, const TakeIndices &indices, bool indices_nullable) {
-    Validity taken = validity.Take(indices.positions);
+    Validity taken = validity.Take(std::span<const size_t>(indices.positions));
     if (!indices_nullable) {
         return taken;
     }

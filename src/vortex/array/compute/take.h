@@ -93,13 +93,12 @@ Validity DenseTakeValidity(const Validity &validity, const Array &indices, std::
         indices.dtype().is_nullable() && !validity.is_nullable() ? Validity::AllValid() : validity;
     if (validity.kind() == Validity::Kind::Array) {
         const BitBuffer &bits = validity.bits();
-        const size_t nulls = bits.len() <= positions.size() ? bits.len() - bits.CountSetBits() : 0;
-        if (bits.len() <= positions.size() && nulls <= 1) {
-            taken = nulls == 0 ? Validity::AllValid() : Validity::FromBits(AllButOne(bits, positions));
-        } else {
-            taken = Validity::FromBits(BitBuffer::FromPredicate(
-                positions.size(), [&](size_t k) { return bits.value(static_cast<size_t>(positions[k])); }));
-        }
+        // Only a dictionary's validity (no longer than the rows) is worth counting: with no
+        // null or one, no bit needs gathering. Others are gathered as if they had several.
+        const size_t nulls = bits.len() <= positions.size() ? bits.len() - bits.CountSetBits() : 2;
+        taken = nulls == 0   ? Validity::AllValid()
+                : nulls == 1 ? Validity::FromBits(AllButOne(bits, positions))
+                             : validity.Take(positions);
     }
     const auto *primitive = As<PrimitiveArray>(indices);
     if (primitive != nullptr && primitive->validity().kind() == Validity::Kind::Array) {
