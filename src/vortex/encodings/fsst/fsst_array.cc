@@ -31,10 +31,10 @@ Status CheckDecodedSize(uint64_t size, size_t ncodes) {
 }
 
 // Offsets non-decreasing and within the codes; no value longer than its codes can decode to
-// (every value's length is bounded by its codes, so the total cannot overflow either). The
-// checks are accumulated branch-free and located only on failure.
+// (every value's length is bounded by its codes, so the total cannot overflow either). One
+// branch-free pass over canonical children; the checks below locate a failure.
 template <typename O, typename L>
-Status CheckValueCodes(const O *offsets, const L *lengths, size_t len, size_t ncodes) {
+bool ValueCodesFit(const O *offsets, const L *lengths, size_t len, size_t ncodes) {
     bool bad = offsets[len] > ncodes;
     for (size_t i = 0; i < len; ++i) {
         const uint64_t start = offsets[i];
@@ -42,19 +42,7 @@ Status CheckValueCodes(const O *offsets, const L *lengths, size_t len, size_t nc
         bad |= start > end;
         bad |= uint64_t{lengths[i]} / kMaxSymbolLength > end - start;
     }
-    if (!bad) {
-        return Status::OK();
-    }
-    for (size_t i = 0; i < len; ++i) {
-        VX_ENSURE(offsets[i] <= offsets[i + 1], InvalidArgument, "fsst codes offsets decrease at {}: {} > {}",
-                  i, uint64_t{offsets[i]}, uint64_t{offsets[i + 1]});
-    }
-    VX_ENSURE(offsets[len] <= ncodes, InvalidArgument, "fsst: last codes offset {} exceeds {} code bytes",
-              uint64_t{offsets[len]}, ncodes);
-    for (size_t i = 0; i < len; ++i) {
-        VX_RETURN_NOT_OK(CheckDecodedSize(lengths[i], offsets[i + 1] - offsets[i]));
-    }
-    return Status::Internal("fsst: bad codes offsets not found");
+    return !bad;
 }
 
 Result<ArrayRef> BuildCurrent(const DType &dtype,
@@ -172,13 +160,14 @@ Result<std::shared_ptr<const FsstArray>> FsstArray::TryMake(DType dtype,
     VX_ENSURE(offsets.len() == len + 1, InvalidArgument, "fsst: {} codes offsets for {} values",
               offsets.len(), len);
     VX_RETURN_NOT_OK(internal::CheckValidity(validity, dtype.nullability(), len));
-    if (offsets.primitive() != nullptr && lengths.primitive() != nullptr) {
-        // One type dispatch for the loop over every value instead of one per access.
-        VX_RETURN_NOT_OK(offsets.VisitUnsigned([&](const auto *offset) {
-            return lengths.VisitUnsigned(
-                [&](const auto *length) { return CheckValueCodes(offset, length, len, codes.size()); });
-        }));
-    } else {
+    // One type dispatch for the loop over every value instead of one per access.
+    const bool fit = offsets.primitive() != nullptr && lengths.primitive() != nullptr &&
+                     offsets.VisitUnsigned([&](const auto *offset) {
+                         return lengths.VisitUnsigned([&](const auto *length) {
+                             return ValueCodesFit(offset, length, len, codes.size());
+                         });
+                     });
+    if (!fit) { // constant children, or a failure to locate
         for (size_t i = 0; i + 1 < offsets.positions_to_check(); ++i) {
             VX_ENSURE(offsets.at(i) <= offsets.at(i + 1), InvalidArgument,
                       "fsst codes offsets decrease at {}: {} > {}", i, offsets.at(i), offsets.at(i + 1));
