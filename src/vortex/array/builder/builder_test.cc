@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <cstring>
+#include <optional>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
@@ -40,6 +44,52 @@ TEST(BuilderTest, VarBinViewSplitsLongValuesIntoBuffers) {
     ASSERT_NE(array, nullptr);
     EXPECT_EQ(array->bytes_at(0), "tiny");
     EXPECT_EQ(array->bytes_at(1), long_value);
+}
+
+// Copying (not sharing) long values: blocks stay within kMaxBufferSize however the appended
+// values fall, nulls and inline padding come out zero, and every value survives.
+TEST(BuilderTest, VarBinViewCopiesAcrossBlocks) {
+    const size_t big = VarBinViewBuilder::kMaxBufferSize / 3 + 7;
+    std::vector<std::optional<std::string>> values;
+    for (size_t i = 0; i < 8; ++i) {
+        values.emplace_back(std::string(big, static_cast<char>('a' + i)));
+        values.emplace_back(std::nullopt);
+        values.emplace_back("short" + std::to_string(i));
+        values.emplace_back(std::string(13 + i, static_cast<char>('A' + i)));
+    }
+    auto input = VarBinViewArray::FromStrings(values, DType::Binary(kN));
+    // Garbage past an inlined value and in a null's view must not reach the copy.
+    BufferMut views = BufferMut::Uninitialized(input->views().size());
+    std::memcpy(views.data(), input->views().data(), views.size());
+    views.data()[2 * BinaryView::kSize + 15] = 0xEE;
+    views.data()[1 * BinaryView::kSize + 3] = 0xEE;
+    auto dirty = std::make_shared<const VarBinViewArray>(VarBinViewArray::Token{}, input->dtype(),
+                                                         std::move(views).Freeze(), input->data_buffers(),
+                                                         input->validity());
+    for (size_t first_cut : {size_t{0}, size_t{1}, size_t{5}}) {
+        VarBinViewBuilder builder(DType::Binary(kN), /*share_buffers=*/false);
+        if (first_cut > 0) {
+            ASSERT_OK(builder.AppendArray(*Slice(dirty, 0, first_cut)));
+        }
+        ASSERT_OK(builder.AppendArray(*Slice(dirty, first_cut, dirty->len())));
+        auto copy = As<VarBinViewArray>(builder.Finish());
+        ASSERT_EQ(copy->len(), values.size());
+        for (const Buffer &buffer : copy->data_buffers()) {
+            EXPECT_LE(buffer.size(), VarBinViewBuilder::kMaxBufferSize);
+            for (const Buffer &source : input->data_buffers()) {
+                EXPECT_NE(buffer.data(), source.data());
+            }
+        }
+        for (size_t i = 0; i < values.size(); ++i) {
+            ASSERT_EQ(copy->is_valid(i), values[i].has_value()) << i;
+            if (values[i].has_value()) {
+                EXPECT_EQ(copy->bytes_at(i), *values[i]) << i;
+            }
+        }
+        const uint8_t *out = copy->views().data();
+        EXPECT_EQ(out[2 * BinaryView::kSize + 15], 0);
+        EXPECT_EQ(out[1 * BinaryView::kSize + 3], 0);
+    }
 }
 
 TEST(BuilderTest, NestedFromScalarsRoundTrip) {

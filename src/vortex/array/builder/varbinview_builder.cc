@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/builder/varbinview_builder.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
@@ -69,6 +70,44 @@ Status VarBinViewBuilder::AppendScalar(const Scalar &scalar) {
     return Status::OK();
 }
 
+void VarBinViewBuilder::CopyValues(const VarBinViewArray &strings, size_t referenced) {
+    const size_t count = strings.len();
+    const Validity &validity = strings.validity();
+    const bool all_valid = validity.trivially_all_valid();
+    // One growth for the views and, while it fits one block, one for the long values' bytes.
+    if (block_.size() + referenced > kMaxBufferSize) {
+        FlushBlock();
+    }
+    block_.Reserve(block_.size() + std::min(referenced, kMaxBufferSize));
+    const size_t start = views_.size();
+    views_.Resize(start + count * BinaryView::kSize); // zeroed: the views of nulls
+    const uint8_t *src = strings.views().data();
+    uint8_t *dst = views_.data() + start;
+    for (size_t i = 0; i < count; ++i, src += BinaryView::kSize, dst += BinaryView::kSize) {
+        if (!all_valid && !validity.is_valid(i)) {
+            continue;
+        }
+        const BinaryView view{src};
+        if (view.is_inlined()) {
+            uint64_t low, high; // with zeros past the value, whatever the input held there
+            view.PaddedWords(low, high);
+            std::memcpy(dst, &low, 8);
+            std::memcpy(dst + 8, &high, 8);
+            continue;
+        }
+        const uint32_t size = view.size();
+        if (block_.size() + size > kMaxBufferSize) {
+            FlushBlock();
+            block_.Reserve(std::min(referenced, kMaxBufferSize));
+        }
+        const auto offset = static_cast<uint32_t>(block_.size());
+        block_.Append(strings.data_buffers()[view.buffer_index()].data() + view.offset(), size);
+        std::memcpy(dst, src, 8); // the length and the prefix
+        StoreLittleEndian<uint32_t>(dst + 8, static_cast<uint32_t>(data_buffers_.size()));
+        StoreLittleEndian<uint32_t>(dst + 12, offset);
+    }
+}
+
 uint32_t VarBinViewBuilder::ShareBuffer(const Buffer &buffer) {
     const auto key = std::make_pair(buffer.data(), buffer.size());
     const auto [it, inserted] = shared_.emplace(key, static_cast<uint32_t>(data_buffers_.size()));
@@ -97,13 +136,7 @@ Status VarBinViewBuilder::AppendArray(const ArrayRef &array) {
     }
     const bool share = share_buffers_ && referenced > 0 && 2 * referenced >= unshared;
     if (referenced > 0 && !share) {
-        for (size_t i = 0; i < count; ++i) {
-            if (validity.is_valid(i)) {
-                AppendView(strings->bytes_at(i));
-            } else {
-                views_.Resize(views_.size() + BinaryView::kSize);
-            }
-        }
+        CopyValues(*strings, referenced);
         validity_.AppendValidity(validity, count);
         return Status::OK();
     }

@@ -13,6 +13,8 @@
 
 namespace vortex {
 
+class VarBinViewArray;
+
 /// Builds a VarBinViewArray (Utf8 or Binary). Long values go to data buffers of at most
 /// kMaxBufferSize bytes each; AppendArray may instead share the input's data buffers.
 class VarBinViewBuilder final : public ArrayBuilder {
@@ -43,6 +45,9 @@ private:
     void FlushBlock();
     // Appends the view of `value` (copying long values into the block), not its validity.
     void AppendView(std::string_view value);
+    // Appends the views of every value of `strings`, copying the `referenced` bytes of its
+    // valid long values into blocks; the views of nulls become zero. Not the validity.
+    void CopyValues(const VarBinViewArray &strings, size_t referenced);
     // Returns the index of `buffer` among data_buffers_, adding it on first use.
     uint32_t ShareBuffer(const Buffer &buffer);
 
