@@ -114,7 +114,7 @@ private:
 };
 
 /// Trains a symbol table on `values` following the FSST paper (Boncz, Neumann, Leis, VLDB
-/// 2020): a deterministic sample of at most 64 KiB in pieces of at most 512 bytes, then twelve
+/// 2020): a deterministic sample of at most 64 KiB in pieces of at most 512 bytes, then eight
 /// rounds that compress a growing share of the sample with the current table, count how often
 /// each symbol and each pair of adjacent symbols occurs, and keep the 255 candidates (symbols
 /// and concatenated pairs, cut to 8 bytes) with the highest gain = count x length.
