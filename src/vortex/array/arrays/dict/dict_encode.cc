@@ -11,6 +11,10 @@
 #include <type_traits>
 #include <vector>
 
+// Header-only: XXH3 on the 13+ byte values inlines into the per-row lookup.
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
@@ -385,7 +389,7 @@ private:
 
     uint32_t EncodeValue(std::string_view value) {
         return table_.FindOrInsert(
-            static_cast<uint32_t>(std::hash<std::string_view>{}(value)),
+            static_cast<uint32_t>(XXH3_64bits(value.data(), value.size())),
             [&](uint32_t code) { return EntryBytes(code) == value; },
             [&]() -> uint32_t {
                 const size_t extra =
