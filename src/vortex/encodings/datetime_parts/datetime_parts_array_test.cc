@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,6 +113,43 @@ TEST(DateTimePartsArrayTest, SplitsWithTruncatingDivision) {
     ASSERT_OK_AND_ASSIGN(Scalar third, ScalarAt(encoded, 2));
     EXPECT_EQ(third.StorageScalar().as<int64_t>(), -day_ms - 1);
     EXPECT_EQ(NullCount(encoded), 1u);
+}
+
+// Each unit divides by its own constant; every one must truncate as plain division does,
+// at the extremes of int64 and on both sides of zero.
+TEST(DateTimePartsArrayTest, SplitsEveryUnitLikePlainDivision) {
+    const int64_t ticks[] = {1, 1'000, 1'000'000, 1'000'000'000};
+    const std::vector<int64_t> values = {std::numeric_limits<int64_t>::min(),
+                                         std::numeric_limits<int64_t>::min() + 1,
+                                         -86'400'000'000'000 - 1,
+                                         -1'000'000'001,
+                                         -86'401,
+                                         -1,
+                                         0,
+                                         1,
+                                         86'399,
+                                         86'400,
+                                         1'700'000'000'123'456'789,
+                                         std::numeric_limits<int64_t>::max()};
+    for (size_t u = 0; u < 4; ++u) {
+        SCOPED_TRACE(TimeUnitName(kUnits[u]));
+        std::vector<std::optional<int64_t>> input(values.begin(), values.end());
+        ASSERT_OK_AND_ASSIGN(ArrayRef encoded, DateTimePartsEncode(Timestamps(kUnits[u], input)));
+        const DateTimePartsArray &parts = AsParts(encoded);
+        ASSERT_OK_AND_ASSIGN(ArrayRef days, Canonicalize(parts.days()));
+        ASSERT_OK_AND_ASSIGN(ArrayRef seconds, Canonicalize(parts.seconds()));
+        ASSERT_OK_AND_ASSIGN(ArrayRef subseconds, Canonicalize(parts.subseconds()));
+        const int64_t per_day = 86'400 * ticks[u];
+        std::vector<int64_t> want_days, want_seconds, want_subseconds;
+        for (int64_t v : values) {
+            want_days.push_back(v / per_day);
+            want_seconds.push_back(v % per_day / ticks[u]);
+            want_subseconds.push_back(v % per_day % ticks[u]);
+        }
+        EXPECT_ARRAYS_EQUAL(PrimitiveArray::FromValues(want_days, Validity::AllValid()), days);
+        EXPECT_ARRAYS_EQUAL(PrimitiveArray::FromValues(want_seconds), seconds);
+        EXPECT_ARRAYS_EQUAL(PrimitiveArray::FromValues(want_subseconds), subseconds);
+    }
 }
 
 TEST(DateTimePartsArrayTest, NarrowsLikeTheReferenceScheme) {
