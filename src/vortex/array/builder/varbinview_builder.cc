@@ -34,15 +34,22 @@ void VarBinViewBuilder::AppendView(std::string_view value) {
     if (value.size() <= BinaryView::kMaxInlined) {
         BinaryView::Write(view, value, 0, 0);
     } else {
-        if (block_.size() + value.size() > kMaxBufferSize) {
-            FlushBlock();
-        }
-        const auto offset = static_cast<uint32_t>(block_.size());
-        const auto index = static_cast<uint32_t>(data_buffers_.size());
-        block_.Append(value.data(), value.size());
-        BinaryView::Write(view, value, index, offset);
+        const uint32_t offset = StoreLongValue(value.data(), value.size(), /*room=*/0);
+        BinaryView::Write(view, value, static_cast<uint32_t>(data_buffers_.size()), offset);
     }
     views_.Append(view, sizeof view);
+}
+
+uint32_t VarBinViewBuilder::StoreLongValue(const void *bytes, size_t size, size_t room) {
+    if (block_.size() + size > kMaxBufferSize) {
+        FlushBlock();
+        if (room > 0) {
+            block_.Reserve(room);
+        }
+    }
+    const auto offset = static_cast<uint32_t>(block_.size());
+    block_.Append(bytes, size);
+    return offset;
 }
 
 void VarBinViewBuilder::Append(std::string_view value) {
@@ -95,13 +102,9 @@ void VarBinViewBuilder::CopyValues(const VarBinViewArray &strings, size_t refere
             std::memcpy(dst + 8, &high, 8);
             continue;
         }
-        const uint32_t size = view.size();
-        if (block_.size() + size > kMaxBufferSize) {
-            FlushBlock();
-            block_.Reserve(std::min(referenced, kMaxBufferSize));
-        }
-        const auto offset = static_cast<uint32_t>(block_.size());
-        block_.Append(strings.data_buffers()[view.buffer_index()].data() + view.offset(), size);
+        const uint32_t offset =
+            StoreLongValue(strings.data_buffers()[view.buffer_index()].data() + view.offset(), view.size(),
+                           std::min(referenced, kMaxBufferSize));
         std::memcpy(dst, src, 8); // the length and the prefix
         StoreLittleEndian<uint32_t>(dst + 8, static_cast<uint32_t>(data_buffers_.size()));
         StoreLittleEndian<uint32_t>(dst + 12, offset);

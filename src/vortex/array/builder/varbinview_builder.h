@@ -45,6 +45,10 @@ private:
     void FlushBlock();
     // Appends the view of `value` (copying long values into the block), not its validity.
     void AppendView(std::string_view value);
+    // Copies the bytes of a value longer than 12 bytes into the block, first starting a new
+    // one (with `room` bytes reserved, when more values will follow) if they would not fit;
+    // returns where they start. The view's buffer index is data_buffers_.size() after it.
+    uint32_t StoreLongValue(const void *bytes, size_t size, size_t room);
     // Appends the views of every value of `strings`, copying the `referenced` bytes of its
     // valid long values into blocks; the views of nulls become zero. Not the validity.
     void CopyValues(const VarBinViewArray &strings, size_t referenced);
