@@ -72,6 +72,11 @@ Result<SplitParts> Split(const ArrayRef &array, int64_t ticks_per_second) {
     return out;
 }
 
+// An I64 part kept as it is.
+ArrayRef Wide(BufferMut part, const Validity &validity) {
+    return PrimitiveArray::Make(PType::I64, std::move(part).Freeze(), validity);
+}
+
 template <typename T>
 ArrayRef Convert(std::span<const int64_t> values, const Validity &validity) {
     BufferMut narrowed = BufferMut::Uninitialized(values.size() * sizeof(T));
@@ -125,7 +130,7 @@ ArrayRef Narrow(BufferMut part, const Validity &validity) {
         if (Fits<int32_t>(min, max)) {
             return Convert<int32_t>(values, validity);
         }
-        return PrimitiveArray::Make(PType::I64, std::move(part).Freeze(), validity);
+        return Wide(std::move(part), validity);
     }
     if (Fits<uint8_t>(min, max)) {
         return Convert<uint8_t>(values, validity);
@@ -136,7 +141,7 @@ ArrayRef Narrow(BufferMut part, const Validity &validity) {
     if (Fits<uint32_t>(min, max)) {
         return Convert<uint32_t>(values, validity);
     }
-    return PrimitiveArray::Make(PType::I64, std::move(part).Freeze(), validity);
+    return Wide(std::move(part), validity);
 }
 
 Result<ArrayRef> Encode(const ArrayRef &array, bool narrow) {
@@ -144,15 +149,12 @@ Result<ArrayRef> Encode(const ArrayRef &array, bool narrow) {
     VX_ASSIGN_OR_RETURN(int64_t ticks_per_second, TimestampTicksPerSecond(array->dtype()));
     VX_ASSIGN_OR_RETURN(SplitParts parts, Split(array, ticks_per_second));
     const Validity non_nullable = Validity::NonNullable();
-    const auto keep = [](BufferMut part, const Validity &validity) -> ArrayRef {
-        return PrimitiveArray::Make(PType::I64, std::move(part).Freeze(), validity);
-    };
     ArrayRef days =
-        narrow ? Narrow(std::move(parts.days), parts.validity) : keep(std::move(parts.days), parts.validity);
+        narrow ? Narrow(std::move(parts.days), parts.validity) : Wide(std::move(parts.days), parts.validity);
     ArrayRef seconds = narrow ? Narrow(std::move(parts.seconds), non_nullable)
-                              : keep(std::move(parts.seconds), non_nullable);
+                              : Wide(std::move(parts.seconds), non_nullable);
     ArrayRef subseconds = narrow ? Narrow(std::move(parts.subseconds), non_nullable)
-                                 : keep(std::move(parts.subseconds), non_nullable);
+                                 : Wide(std::move(parts.subseconds), non_nullable);
     VX_ASSIGN_OR_RETURN(auto encoded, DateTimePartsArray::TryMake(array->dtype(), std::move(days),
                                                                   std::move(seconds), std::move(subseconds)));
     return ArrayRef(std::move(encoded));
