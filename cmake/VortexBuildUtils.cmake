@@ -12,23 +12,28 @@ function(vortex_add_library name)
     target_link_libraries(${name} PUBLIC ${ARG_DEPS})
 endfunction()
 
-# vortex_add_test(NAME [SINGLE_PROCESS] SOURCES ... DEPS ...)
+# vortex_add_test(NAME [SINGLE_PROCESS] SOURCES ... DEPS ... [LABELS ...])
 # Declares one GoogleTest executable and registers its tests with CTest, one CTest test per
 # GoogleTest case. SINGLE_PROCESS registers the whole binary as one CTest test instead, for
-# suites whose cases share expensive set-up.
+# suites whose cases share expensive set-up. LABELS tag the tests: `heavy` ones are run by
+# scripts/test.sh in a release build instead of the sanitizer build.
 function(vortex_add_test name)
     if(NOT VORTEX_BUILD_TESTS)
         return()
     endif()
-    cmake_parse_arguments(ARG "SINGLE_PROCESS" "" "SOURCES;DEPS" ${ARGN})
+    cmake_parse_arguments(ARG "SINGLE_PROCESS" "" "SOURCES;DEPS;LABELS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     target_compile_options(${name} PRIVATE ${VORTEX_WARNING_FLAGS})
     target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
+    set(labels)
+    if(ARG_LABELS)
+        set(labels LABELS "${ARG_LABELS}")
+    endif()
     if(ARG_SINGLE_PROCESS)
         add_test(NAME ${name} COMMAND ${name})
-        set_tests_properties(${name} PROPERTIES TIMEOUT 900)
+        set_tests_properties(${name} PROPERTIES TIMEOUT 900 ${labels})
     else()
-        gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 600)
+        gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 600 ${labels})
     endif()
 endfunction()
 

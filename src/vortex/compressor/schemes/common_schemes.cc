@@ -58,8 +58,11 @@ bool SparseScheme::Applies(const LeafStats &stats, const CompressContext &) cons
 
 Result<std::optional<ArrayRef>>
 SparseScheme::Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const {
+    // The fill is null unless this scheme also takes a top value and nulls are not most of
+    // `canonical`. Applies() judged the whole block, while `canonical` may be a sample of it
+    // whose nulls are not dominant: a null fill is still a valid encoding of it.
     Scalar fill = Scalar::Null(canonical->dtype().AsNullable());
-    if (!NullDominated(stats)) {
+    if (top_value_ && !NullDominated(stats)) {
         VX_ASSIGN_OR_RETURN(auto top, TopValue(canonical));
         if (!top || top->count * 10 < stats.valid_count() * 9) {
             return std::optional<ArrayRef>();

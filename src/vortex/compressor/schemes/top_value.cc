@@ -38,8 +38,9 @@ std::optional<TopValueInfo> TopOf(const PrimitiveArray &array) {
 
 Result<std::optional<TopValueInfo>> TopValue(const ArrayRef &canonical) {
     const auto *primitive = As<PrimitiveArray>(*canonical);
-    VX_ENSURE(primitive != nullptr, InvalidArgument, "TopValue takes canonical primitive arrays, got {}",
-              canonical->encoding_id());
+    if (primitive == nullptr) {
+        return std::optional<TopValueInfo>(); // only primitive values are counted
+    }
     return VisitPType(primitive->ptype(), [&]<typename T>() { return TopOf<T>(*primitive); });
 }
 
