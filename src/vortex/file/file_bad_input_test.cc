@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <fstream>
+#include <iterator>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -89,6 +91,20 @@ TEST(FileBadInput, WrongMagicVersionAndTinyFiles) {
     ASSERT_RAISES(NotImplemented, OpenBuffer(Buffer::Copy(copy)));
     ASSERT_RAISES(Serde, OpenBuffer(Buffer::Copy(std::vector<uint8_t>{'V', 'T', 'X', 'F'})));
     ASSERT_RAISES(Serde, OpenBuffer(Buffer()));
+}
+
+// Three damaged bytes in a reference-written file move its segment map to an address that is
+// 4- but not 8-byte aligned; the flatbuffer verifier accepts that, so the footer reader must
+// refuse it before reading the 8-byte offsets (UBSan caught the misaligned access).
+TEST(FileBadInput, MisalignedSegmentMapIsAnError) {
+    std::ifstream in(VORTEX_DAMAGED_DIR "/misaligned-segment-specs.vortex", std::ios::binary);
+    ASSERT_TRUE(in.good());
+    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_EQ(bytes.size(), 15740u);
+    auto opened = OpenBuffer(Buffer::Copy(bytes));
+    ASSERT_FALSE(opened.ok());
+    EXPECT_EQ(opened.status().code(), StatusCode::Serde) << opened.status().ToString();
+    EXPECT_NE(opened.status().message().find("segment map"), std::string::npos) << opened.status().ToString();
 }
 
 } // namespace

@@ -112,6 +112,7 @@ Result<std::vector<SegmentSpec>> ReadSegments(const fbf::Footer *footer, uint64_
     std::vector<SegmentSpec> segments;
     const auto *specs = footer->segment_specs();
     VX_ENSURE(specs != nullptr, Serde, "footer: missing segment map");
+    VX_ENSURE(serde::StructVectorAligned(specs), Serde, "footer: the segment map is not 8-byte aligned");
     segments.reserve(specs->size());
     for (const fbf::SegmentSpec *spec : *specs) {
         VX_ENSURE(spec->_compression() == 0 && spec->_encryption() == 0, NotImplemented,
