@@ -54,7 +54,7 @@ void WriteBatches(const ConvertArgs &args, const DType &dtype, NextFn &&next) {
         executor = std::make_unique<Executor>(args.threads);
         options.executor = executor.get();
     }
-    auto sink = ValueOrThrow(FileWriteSink::Open(args.output));
+    auto sink = ValueOrThrow(FileWriteSink::Open(args.output, {.replace_atomically = true}));
     auto writer = ValueOrThrow(FileWriter::Open(std::move(sink), dtype, DefaultSessionPtr(), options));
     Progress progress("converting", ProgressEnabled(args.progress));
     uint64_t rows = 0;
@@ -99,7 +99,7 @@ void FromVortex(const ConvertArgs &args) {
     auto file = ValueOrThrow(VortexFile::Open(args.input, DefaultSessionPtr(), /*mmap=*/true));
     if (IsVortexPath(args.output)) {
         auto reader = duckdb_bridge::MakeFileReader(file, {}, 0, file->row_count());
-        auto sink = ValueOrThrow(FileWriteSink::Open(args.output));
+        auto sink = ValueOrThrow(FileWriteSink::Open(args.output, {.replace_atomically = true}));
         WriteOptions options;
         options.compression = ParseCompression(args.compression);
         auto writer =
@@ -155,8 +155,12 @@ void AddConvertCommand(CLI::App &app) {
                 LooksLikeQuery(args->input) ? QueryToVortex(*args) : FileToVortex(*args);
             }
         } catch (...) {
-            // Never leave a half-written file behind that looks like a result.
-            std::remove(args->output.c_str());
+            // Never leave a half-written file behind that looks like a result. A .vortex output
+            // is written to a temporary name and renamed only when complete, so the destination
+            // (and a file already there) is untouched; DuckDB's outputs are removed.
+            if (!IsVortexPath(args->output)) {
+                std::remove(args->output.c_str());
+            }
             throw;
         }
     });

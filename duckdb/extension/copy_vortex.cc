@@ -77,7 +77,7 @@ CopyVortexInitGlobal(dd::ClientContext &context, dd::FunctionData &bind_data, co
     state->properties = context.GetClientProperties();
     WriteOptions options;
     options.compression = data.compression;
-    auto sink = ValueOrThrow(kWhat, FileWriteSink::Open(path));
+    auto sink = ValueOrThrow(kWhat, FileWriteSink::Open(path, {.replace_atomically = true}));
     state->writer = ValueOrThrow(
         kWhat, FileWriter::Open(std::move(sink), data.arrow.dtype, DefaultSessionPtr(), options));
     return state;

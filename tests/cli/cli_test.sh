@@ -92,6 +92,29 @@ if "$vx" convert "SELECT * FROM '$dir/none.vortex'" "$dir/none_out.vortex" 2> "$
 if "$vx" sql "SELECT * FROM '$dir/bad.vortex'" 2> "$dir/err.txt"; then echo "sql over a bad file succeeded"; exit 1; fi
 grep -q "read_vortex" "$dir/err.txt" || { echo "sql error does not name read_vortex:"; cat "$dir/err.txt"; exit 1; }
 
+# The column shape that once failed a write: a nullable string, 97% null, three distinct values,
+# all inside one stretch of rows (the issue's reproducer, then with the row number beside it so
+# EXCEPT compares every row exactly, both ways).
+gen="SELECT CASE WHEN i < 587840 OR i > 1217560 THEN NULL WHEN hash(i) % 10 = 0 THEN (['H','B','Y'])[1 + (i % 3)::INT] ELSE NULL END AS note FROM range(2000000) t(i)"
+"$vx" convert "$gen" "$dir/note.vortex" --progress never
+[ "$("$vx" sql "SELECT count(*) || ',' || count(note) || ',' || count(DISTINCT note) FROM '$dir/note.vortex'" --csv | tail -n 1)" = \
+  "$("$vx" sql "SELECT count(*) || ',' || count(note) || ',' || count(DISTINCT note) FROM ($gen)" --csv | tail -n 1)" ] \
+    || { echo "the sparse string column did not round-trip"; exit 1; }
+gen_i="SELECT i, CASE WHEN i < 587840 OR i > 1217560 THEN NULL WHEN hash(i) % 10 = 0 THEN (['H','B','Y'])[1 + (i % 3)::INT] ELSE NULL END AS note FROM range(2000000) t(i)"
+"$vx" convert "$gen_i" "$dir/note_i.vortex" --progress never
+diff_rows="$("$vx" sql "SELECT (SELECT count(*) FROM (($gen_i) EXCEPT (SELECT * FROM '$dir/note_i.vortex'))) + (SELECT count(*) FROM ((SELECT * FROM '$dir/note_i.vortex') EXCEPT ($gen_i)))" --csv | tail -n 1)"
+[ "$diff_rows" = 0 ] || { echo "$diff_rows rows differ after the round trip"; exit 1; }
+
+# A convert that fails half-way leaves no file at the destination, and an existing file intact.
+failing="SELECT CASE WHEN i < 150000 THEN i ELSE error('stop here') END AS v FROM range(300000) t(i)"
+if "$vx" convert "$failing" "$dir/partial.vortex" --progress never 2> "$dir/err.txt"; then echo "a failing query convert succeeded"; exit 1; fi
+grep -q "stop here" "$dir/err.txt" || { echo "the failing convert did not report the query's error:"; cat "$dir/err.txt"; exit 1; }
+[ ! -e "$dir/partial.vortex" ] || { echo "a convert that failed half-way left a file"; exit 1; }
+cp "$dir/cities.vortex" "$dir/keep.vortex"
+if "$vx" convert "$failing" "$dir/keep.vortex" --progress never 2> /dev/null; then echo "a failing query convert succeeded"; exit 1; fi
+cmp "$dir/cities.vortex" "$dir/keep.vortex" || { echo "a failed convert damaged the existing file"; exit 1; }
+ls -a "$dir" | grep -q '\.tmp-' && { echo "a temporary file was left behind:"; ls -a "$dir"; exit 1; }
+
 # The benchmarks run end to end at tiny sizes (a smoke run, not a measurement).
 "$vx" bench open --quick --reps 1 --tmp-dir "$dir" | grep "footer cache" > /dev/null
 "$vx" bench take --quick --reps 1 --tmp-dir "$dir" --json | grep '"speedup_vs_best_duckdb"' > /dev/null

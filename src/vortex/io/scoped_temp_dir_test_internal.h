@@ -40,6 +40,7 @@ public:
     ScopedTempDir &operator=(const ScopedTempDir &) = delete;
 
     std::string File(const std::string &name) const { return path_ + "/" + name; }
+    const std::string &path() const { return path_; }
 
 private:
     std::string path_;

@@ -42,10 +42,18 @@ struct FileWriteSinkOptions {
     size_t buffer_size = size_t{1} << 20;
     /// Close calls fsync(2) before closing, so a successful Close means the bytes are on disk.
     bool sync_on_close = false;
+    /// Writes to a temporary file beside the destination and renames it over the destination
+    /// only in a successful Close, after fsync of the file (and of its directory after the
+    /// rename). A write that fails or is never closed removes the temporary file: the
+    /// destination is either untouched or the whole new file. A destination that exists and
+    /// is not a regular file (a device, a FIFO, a symbolic link) is written in place.
+    bool replace_atomically = false;
 };
 
-/// Writes a file through write(2), creating or truncating it. The destructor of a sink that
-/// was not closed discards buffered bytes and closes the descriptor: call Close to keep them.
+/// Writes a file through write(2), creating or truncating it (or, with
+/// `replace_atomically`, a temporary file renamed over it on Close). The destructor of a sink
+/// that was not closed discards buffered bytes and closes the descriptor: call Close to keep
+/// them.
 class FileWriteSink final : public WriteSink {
     struct PrivateTag {};
 
@@ -54,7 +62,8 @@ public:
     static Result<std::unique_ptr<FileWriteSink>> Open(const std::string &path,
                                                        const FileWriteSinkOptions &options = {});
 
-    FileWriteSink(PrivateTag, std::string path, int fd, const FileWriteSinkOptions &options);
+    FileWriteSink(
+        PrivateTag, std::string path, std::string temp_path, int fd, const FileWriteSinkOptions &options);
     ~FileWriteSink() override;
     FileWriteSink(const FileWriteSink &) = delete;
     FileWriteSink &operator=(const FileWriteSink &) = delete;
@@ -65,19 +74,25 @@ public:
     uint64_t bytes_written() const override { return bytes_written_; }
 
     const std::string &path() const { return path_; }
+    /// The file being written: path() itself, or the temporary file until Close renames it.
+    const std::string &temp_path() const { return temp_path_; }
 
 private:
+    // Renames the temporary file over the destination and makes the rename durable.
+    Status Publish();
     // Writes all of `bytes` to the descriptor, retrying interrupted and short writes.
     Status WriteFully(std::span<const uint8_t> bytes);
     Status CheckWritable() const;
 
     std::string path_;
+    std::string temp_path_; // equal to path_ unless replace_atomically
     int fd_;
     FileWriteSinkOptions options_;
     std::vector<uint8_t> pending_; // bytes accepted but not yet handed to write(2)
     uint64_t bytes_written_ = 0;
     bool closed_ = false;
-    Status error_; // the first failure; once set, the sink refuses further work
+    bool published_ = false; // the temporary file has been renamed to path_
+    Status error_;           // the first failure; once set, the sink refuses further work
 };
 
 /// Gathers written bytes in memory; Finish returns them as one Buffer.

@@ -135,6 +135,89 @@ TEST(WriteSinkTest, DestroyingWithoutCloseDropsBufferedBytes) {
     EXPECT_TRUE(ReadFileBytes(path).empty());
 }
 
+// Names in `dir` other than `keep`: leftovers of a temporary file would show here.
+std::vector<std::string> OtherEntries(const std::string &dir, const std::string &keep) {
+    std::vector<std::string> out;
+    for (const auto &entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().filename() != keep) {
+            out.push_back(entry.path().filename().string());
+        }
+    }
+    return out;
+}
+
+TEST(WriteSinkTest, AtomicReplaceShowsNothingUntilClose) {
+    ScopedTempDir dir;
+    const std::string path = dir.File("out.vortex");
+    auto sink = FileWriteSink::Open(path, {.buffer_size = 16, .replace_atomically = true});
+    ASSERT_TRUE(sink.ok()) << sink.status();
+    WriteInPieces(**sink, PatternBytes(1000), {7, 100});
+    EXPECT_FALSE(std::filesystem::exists(path));
+    EXPECT_NE((*sink)->temp_path(), path);
+    EXPECT_TRUE(std::filesystem::exists((*sink)->temp_path()));
+    ASSERT_TRUE((*sink)->Close().ok());
+    EXPECT_EQ(ReadFileBytes(path), PatternBytes(1000));
+    EXPECT_TRUE(OtherEntries(dir.path(), "out.vortex").empty());
+}
+
+TEST(WriteSinkTest, AtomicReplaceKeepsTheOldFileWhenTheWriteIsAbandoned) {
+    ScopedTempDir dir;
+    const std::string path = dir.File("out.vortex");
+    {
+        auto sink = FileWriteSink::Open(path);
+        ASSERT_TRUE(sink.ok());
+        ASSERT_TRUE((*sink)->Write(PatternBytes(5)).ok());
+        ASSERT_TRUE((*sink)->Close().ok());
+    }
+    {
+        auto sink = FileWriteSink::Open(path, {.buffer_size = 16, .replace_atomically = true});
+        ASSERT_TRUE(sink.ok());
+        WriteInPieces(**sink, PatternBytes(300), {50});
+        // Dropped without Close, as a failed conversion drops its writer.
+    }
+    EXPECT_EQ(ReadFileBytes(path), PatternBytes(5));
+    EXPECT_TRUE(OtherEntries(dir.path(), "out.vortex").empty());
+}
+
+TEST(WriteSinkTest, AtomicReplaceOverwritesOnClose) {
+    ScopedTempDir dir;
+    const std::string path = dir.File("out.vortex");
+    for (const size_t size : {size_t{100}, size_t{3}}) {
+        auto sink = FileWriteSink::Open(path, {.replace_atomically = true});
+        ASSERT_TRUE(sink.ok());
+        ASSERT_TRUE((*sink)->Write(PatternBytes(size)).ok());
+        ASSERT_TRUE((*sink)->Close().ok());
+    }
+    EXPECT_EQ(ReadFileBytes(path), PatternBytes(3));
+    EXPECT_TRUE(OtherEntries(dir.path(), "out.vortex").empty());
+}
+
+TEST(WriteSinkTest, AtomicReplaceWritesDevicesInPlace) {
+    // Renaming over /dev/null would replace the device; the sink must write through it.
+    auto sink = FileWriteSink::Open("/dev/null", {.replace_atomically = true});
+    ASSERT_TRUE(sink.ok()) << sink.status();
+    EXPECT_EQ((*sink)->temp_path(), "/dev/null");
+    ASSERT_TRUE((*sink)->Write(PatternBytes(100)).ok());
+    ASSERT_TRUE((*sink)->Close().ok());
+}
+
+TEST(WriteSinkTest, AtomicReplaceErrorsNameThePath) {
+    ScopedTempDir dir;
+    const std::string path = dir.File("missing-dir/out.vortex");
+    auto sink = FileWriteSink::Open(path, {.replace_atomically = true});
+    ASSERT_FALSE(sink.ok());
+    EXPECT_EQ(sink.status().code(), StatusCode::Io);
+    EXPECT_NE(sink.status().message().find(path), std::string::npos) << sink.status();
+    // A directory as the destination is refused at once; nothing is left behind.
+    const std::string sub = dir.File("sub");
+    std::filesystem::create_directory(sub);
+    auto into_dir = FileWriteSink::Open(sub, {.replace_atomically = true});
+    ASSERT_FALSE(into_dir.ok());
+    EXPECT_NE(into_dir.status().message().find(sub), std::string::npos) << into_dir.status();
+    EXPECT_TRUE(std::filesystem::is_directory(sub));
+    EXPECT_TRUE(OtherEntries(dir.path(), "sub").empty());
+}
+
 TEST(WriteSinkTest, OpenErrorNamesThePath) {
     ScopedTempDir dir;
     const std::string path = dir.File("missing-dir/out.vortex");
