@@ -11,6 +11,7 @@ PACKAGES=(
   libflatbuffers-dev flatbuffers-compiler
   libprotobuf-dev protobuf-compiler
   zstd liblz4-dev
+  spin
 )
 
 missing=()

@@ -148,6 +148,7 @@ struct FileWriter::State {
         : sink(std::move(s)), dtype(std::move(d)), session(std::move(sess)), options(std::move(o)),
           arrays(ArrayWriteContext::FromSession(*session)), segments(*sink) {}
 
+    // model: FileWriter_drop (tests/model/writer.pml)
     ~State() {
         // Abandoned before Finish: wake anything waiting on the segment order, then stop the
         // pipeline before the objects it uses go away.
@@ -163,6 +164,7 @@ struct FileWriter::State {
 FileWriter::FileWriter(std::unique_ptr<State> state) : state_(std::move(state)) {}
 FileWriter::~FileWriter() = default;
 
+// model: FileWriter_Open; BUDGET = NC * (2R + W) (tests/model/writer.pml)
 Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<WriteSink> sink,
                                                      DType dtype,
                                                      std::shared_ptr<const Session> session,
@@ -203,6 +205,7 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<WriteSink> 
     return std::unique_ptr<FileWriter>(new FileWriter(std::move(state)));
 }
 
+// model: FileWriter_Write (tests/model/writer.pml)
 Status FileWriter::Write(const ArrayRef &chunk) {
     State &s = *state_;
     VX_ENSURE(!s.finished, InvalidArgument, "the file writer is finished");
@@ -259,6 +262,7 @@ Status FileWriter::EmitBatches(bool flush) {
     return Status::OK();
 }
 
+// model: FileWriter_Finish (tests/model/writer.pml)
 Result<WriteSummary> FileWriter::Finish() {
     State &s = *state_;
     VX_ENSURE(!s.finished, InvalidArgument, "the file writer is already finished");

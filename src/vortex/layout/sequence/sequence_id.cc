@@ -108,6 +108,7 @@ size_t SequenceUniverse::alive_count() const {
     return alive_.size();
 }
 
+// model: Mint (tests/model/writer.pml)
 void SequenceUniverse::Add(const SequencePath &path) {
     std::lock_guard lock(mutex_);
     const bool inserted = alive_.emplace(path, nullptr).second;
@@ -128,6 +129,7 @@ void SequenceUniverse::Remove(const SequencePath &path) {
     }
 }
 
+// model: the Collapse guard alive[0] == id || cancelled (tests/model/writer.pml)
 Status SequenceUniverse::WaitUntilFirst(const SequencePath &path) {
     std::unique_lock lock(mutex_);
     auto it = alive_.find(path);

@@ -92,6 +92,7 @@ void BufferedBytes::EndWork() {
     released_.notify_all();
 }
 
+// model: the guard at FileWriter_Write (tests/model/writer.pml)
 bool BufferedBytes::WaitAtMost(uint64_t limit, const std::function<bool()> &stop) {
     std::unique_lock lock(mutex_);
     auto done = [&] { return current_ <= limit || active_ == 0; };

@@ -54,6 +54,7 @@ public:
         }
         // Everything this input causes is labelled from its id; nothing keeps an id after.
         SequencePointer ptr = std::move(id).Descend();
+        // model: DICT LOOP; `held` lives until DICT_RETURN (tests/model/writer.pml)
         ArrayRef rest = std::move(chunk);
         while (true) {
             if (codes_writer_ == nullptr) {
@@ -100,6 +101,7 @@ public:
 private:
     // Writes the current dictionary's remaining codes and its values with ids from `ptr`, and
     // starts a new dictionary.
+    // model: CLOSE_DICT, CLOSE_DICT_VALUES, CLOSE_DICT_NEXT (tests/model/writer.pml)
     Status CloseDictionary(SequencePointer &ptr) {
         VX_ASSIGN_OR_RETURN(LayoutRef codes, codes_writer_->Finish(ptr.SplitOff()));
         codes_writer_.reset();

@@ -18,6 +18,7 @@ class FlatWriter final : public LayoutWriter {
 public:
     FlatWriter(DType dtype, const WriteContext &ctx) : dtype_(std::move(dtype)), ctx_(ctx) {}
 
+    // model: FLAT WR (Collapse in FileSegmentSink::Write) (tests/model/writer.pml)
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
         VX_ASSIGN_OR_RETURN(SerializedArray segment, SerializeArray(chunk, ctx_.arrays));
         VX_ASSIGN_OR_RETURN(uint32_t segment_id, ctx_.segments.Write(std::move(id), segment));
@@ -60,6 +61,7 @@ public:
     CompressWriter(std::unique_ptr<LayoutWriter> child, const WriteContext &ctx)
         : child_(std::move(child)), ctx_(ctx) {}
 
+    // model: COMPRESS ENTRY, LOOP (tests/model/writer.pml)
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
         // The executor bounds CPU use across columns. A chunk in flight keeps its bytes held
         // but no id (LayoutWriter's rule): the oldest is written under ids descended from the
@@ -105,6 +107,7 @@ private:
             });
     }
 
+    // model: COMPRESS WRITE_OLDEST, the driver blocks in Wait (tests/model/writer.pml)
     Status WriteOldest(SequencePointer &ptr) {
         InFlight oldest = std::move(in_flight_.front());
         in_flight_.pop_front();
@@ -124,6 +127,7 @@ public:
     BufferedWriter(std::unique_ptr<LayoutWriter> child, uint64_t window)
         : child_(std::move(child)), window_(window) {}
 
+    // model: BUFFERED ENTRY (MUTANT_KEEP_OLD_ID keeps `id` here) (tests/model/writer.pml)
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
         bytes_ += held.bytes();
         chunks_.push_back({std::move(chunk), std::move(held)});
@@ -143,6 +147,7 @@ public:
     }
 
 private:
+    // model: BUFFERED FLUSH (tests/model/writer.pml)
     Status Flush(SequencePointer ptr) {
         while (!chunks_.empty()) {
             auto [chunk, held] = std::move(chunks_.front());
@@ -172,6 +177,7 @@ public:
         : dtype_(std::move(dtype)), child_(std::move(child)), block_bytes_(block_bytes),
           row_multiple_(row_multiple) {}
 
+    // model: REPART ENTRY, LOOP (tests/model/writer.pml)
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
         // Blocks cut now are labelled from this input's id; the rest waits without any id
         // (see LayoutWriter), to be labelled by a later input or by the EOF pointer.

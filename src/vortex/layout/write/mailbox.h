@@ -15,6 +15,7 @@ template <typename T>
 class Mailbox {
 public:
     /// Returns false (and drops nothing: `item` stays with the caller) when closed.
+    // model: inline Send, the caller blocks here (tests/model/writer.pml)
     bool Send(T &item) {
         std::unique_lock lock(mutex_);
         changed_.wait(lock, [&] { return !slot_.has_value() || closed_; });
@@ -26,6 +27,7 @@ public:
         return true;
     }
 
+    // model: ColumnDriver_Run, the driver blocks here (tests/model/writer.pml)
     std::optional<T> Receive() {
         std::unique_lock lock(mutex_);
         changed_.wait(lock, [&] { return slot_.has_value() || closed_; });

@@ -62,6 +62,7 @@ public:
     const LayoutWriter &writer() const { return *writer_; }
 
 private:
+    // model: proctype Driver, ColumnDriver_Run; exits Run_failed/Run_closed (tests/model/writer.pml)
     void Run() {
         while (std::optional<Message> message = mailbox_.Receive()) {
             if (auto *chunk = std::get_if<ChunkMessage>(&*message)) {
@@ -117,6 +118,7 @@ public:
     StructWriter(DType dtype, std::vector<std::unique_ptr<ColumnDriver>> drivers)
         : dtype_(std::move(dtype)), drivers_(std::move(drivers)) {}
 
+    // model: FileWriter_drop (tests/model/writer.pml)
     ~StructWriter() override {
         // An unfinished writer is being abandoned: wake whoever waits on the segment order.
         if (!finished_ && universe_ != nullptr) {
@@ -125,6 +127,7 @@ public:
         drivers_.clear();
     }
 
+    // model: StructWriter_Write (tests/model/writer.pml)
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
         universe_ = id.universe();
         VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(chunk));
@@ -149,6 +152,7 @@ public:
         return Status::OK();
     }
 
+    // model: StructWriter_Finish (tests/model/writer.pml)
     Result<LayoutRef> Finish(SequencePointer eof) override {
         finished_ = true;
         Status first;
