@@ -17,7 +17,11 @@
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/compute/compute.h"
+#include "vortex/array/testing/array_from_scalars.h"
+#include "vortex/array/testing/naive_compare.h"
+#include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
+#include "vortex/dtype/extension.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
@@ -182,6 +186,53 @@ TEST(CompareTest, OperatorsAndNullPropagation) {
     ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(constant, 1, 3));
     EXPECT_EQ(Bools(*CompareScalar(sliced, Scalar::Primitive<int64_t>(4, kNN), CompareOp::Eq)),
               (B{true, true}));
+}
+
+// Dates, times and timestamps compare through their storage's kernels; the answers must be
+// what scalar ordering gives, over every physical form of the storage and for every operator.
+TEST(CompareTest, TemporalArraysCompareThroughTheirStorage) {
+    std::vector<DType> dtypes;
+    for (Nullability n : {kNN, kN}) {
+        dtypes.push_back(*DateDType(TimeUnit::Days, n));
+        dtypes.push_back(*DateDType(TimeUnit::Milliseconds, n));
+        dtypes.push_back(*TimeDType(TimeUnit::Seconds, n));
+        dtypes.push_back(*TimeDType(TimeUnit::Nanoseconds, n));
+        dtypes.push_back(*TimestampDType(TimeUnit::Microseconds, std::nullopt, n));
+        dtypes.push_back(*TimestampDType(TimeUnit::Nanoseconds, "UTC", n));
+    }
+    const CompareOp ops[] = {CompareOp::Eq,  CompareOp::NotEq, CompareOp::Lt,
+                             CompareOp::Lte, CompareOp::Gt,    CompareOp::Gte};
+    uint64_t seed = 1;
+    for (const DType &dtype : dtypes) {
+        for (int round = 0; round < 6; ++round) {
+            SCOPED_TRACE(dtype.ToString() + " round " + std::to_string(round));
+            RandomArrayOptions options{.len = 300, .null_fraction = 0.2, .seed = seed++};
+            const ArrayRef array = RandomEncodedArray(dtype, options);
+            ASSERT_OK_AND_ASSIGN(auto elements, ArrayToScalars(array));
+            // Constants from the array itself (so equality hits) and one beyond every value.
+            std::vector<Scalar> constants;
+            for (size_t i = 0; i < elements.size() && constants.size() < 3; i += 97) {
+                if (!elements[i].is_null()) {
+                    constants.push_back(elements[i]);
+                }
+            }
+            const DType &storage = dtype.extension().storage;
+            for (int64_t edge : {int64_t{0}, int64_t{std::numeric_limits<int32_t>::max()}}) {
+                constants.push_back(Scalar::Extension(
+                    dtype, storage.ptype() == PType::I32
+                               ? Scalar::Primitive<int32_t>(static_cast<int32_t>(edge), storage.nullability())
+                               : Scalar::Primitive<int64_t>(edge, storage.nullability())));
+            }
+            for (const Scalar &constant : constants) {
+                for (CompareOp op : ops) {
+                    ASSERT_OK_AND_ASSIGN(ArrayRef result, CompareScalar(array, constant, op));
+                    ASSERT_OK_AND_ASSIGN(auto actual, BoolValues(result));
+                    EXPECT_EQ(actual, NaiveCompare(elements, constant, op))
+                        << "op " << static_cast<int>(op) << " against " << constant.ToString();
+                }
+            }
+        }
+    }
 }
 
 TEST(CastTest, NumericAndNullability) {

@@ -4,6 +4,7 @@
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/canonical.h"
+#include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/filter.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
@@ -93,6 +94,18 @@ std::optional<Result<ArrayRef>> ExtensionArray::FilterImpl(const Mask &mask) con
 
 std::optional<Result<ArrayRef>> ExtensionArray::TakeImpl(const ArrayRef &indices) const {
     return Wrap(dtype(), Take(storage_, indices));
+}
+
+std::optional<Result<ArrayRef>> ExtensionArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
+    if (!scalar.dtype().is_extension() || scalar.is_null()) {
+        return std::nullopt;
+    }
+    const DType storage_dtype = storage_->dtype().WithNullability(scalar.dtype().nullability());
+    auto value = Scalar::TryNew(storage_dtype, scalar.value());
+    if (!value.ok()) {
+        return Result<ArrayRef>(value.status());
+    }
+    return CompareScalar(storage_, *value, op);
 }
 
 } // namespace vortex

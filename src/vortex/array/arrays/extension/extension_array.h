@@ -44,6 +44,9 @@ public:
     std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+    /// Compares the storage with the scalar's storage value: an extension scalar holds its
+    /// storage's value and orders by it, so this is exact (and runs the storage's kernels).
+    std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
 
     struct Token {};
     ExtensionArray(Token, DType dtype, ArrayRef storage);
