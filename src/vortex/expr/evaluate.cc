@@ -11,6 +11,8 @@
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/dict/dict_array.h"
+#include "vortex/array/arrays/extension/extension_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/canonical.h"
@@ -19,6 +21,7 @@
 #include "vortex/array/compute/int_range.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/array/compute/total_order.h"
 #include "vortex/base/int128.h"
 
 namespace vortex::expr {
@@ -166,8 +169,67 @@ Result<ArrayRef> CompareToLiteral(const ArrayRef &array, const Scalar &literal, 
 
 namespace {
 
-// Both sides are arrays: element by element through scalars (rare in pushed-down filters).
+// The primitive values under `array`: its canonical form, through an extension's storage
+// (dates and timestamps order by their storage, as their scalars do). Null for other dtypes.
+Result<std::shared_ptr<const PrimitiveArray>> PrimitiveValues(const ArrayRef &array) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
+    if (const auto *ext = As<ExtensionArray>(*canonical)) {
+        VX_ASSIGN_OR_RETURN(canonical, Canonicalize(ext->storage()));
+    }
+    return std::dynamic_pointer_cast<const PrimitiveArray>(canonical);
+}
+
+// Both sides of one primitive or temporal dtype: a typed loop, 64 comparisons a word, in the
+// total order scalars use (so NaN and -0.0 compare as they do there). nullopt otherwise.
+Result<std::optional<ArrayRef>> CompareTypedArrays(const ArrayRef &lhs, const ArrayRef &rhs, CompareOp op) {
+    const DType &dtype = lhs->dtype();
+    const bool temporal_pair = dtype.is_extension() && rhs->dtype().is_extension() &&
+                               dtype.EqualsIgnoringNullability(rhs->dtype()) &&
+                               dtype.extension().storage.is_primitive();
+    const bool primitive_pair =
+        dtype.is_primitive() && rhs->dtype().is_primitive() && dtype.ptype() == rhs->dtype().ptype();
+    if (!temporal_pair && !primitive_pair) {
+        return std::optional<ArrayRef>();
+    }
+    VX_ASSIGN_OR_RETURN(auto left, PrimitiveValues(lhs));
+    VX_ASSIGN_OR_RETURN(auto right, PrimitiveValues(rhs));
+    if (left == nullptr || right == nullptr || left->ptype() != right->ptype()) {
+        return std::optional<ArrayRef>();
+    }
+    BitBuffer values = VisitPType(left->ptype(), [&]<typename T>() {
+        const std::span<const T> a = left->values_as<T>();
+        const std::span<const T> b = right->values_as<T>();
+        auto compare = [&](auto &&holds) {
+            return BitBuffer::FromPredicate(
+                a.size(), [&](size_t i) { return holds(TotalOrderKey(a[i]), TotalOrderKey(b[i])); });
+        };
+        switch (op) {
+            case CompareOp::Eq:
+                return compare([](auto x, auto y) { return x == y; });
+            case CompareOp::NotEq:
+                return compare([](auto x, auto y) { return x != y; });
+            case CompareOp::Gt:
+                return compare([](auto x, auto y) { return x > y; });
+            case CompareOp::Gte:
+                return compare([](auto x, auto y) { return x >= y; });
+            case CompareOp::Lt:
+                return compare([](auto x, auto y) { return x < y; });
+            case CompareOp::Lte:
+                return compare([](auto x, auto y) { return x <= y; });
+        }
+        return compare([](auto, auto) { return false; });
+    });
+    const Mask valid = lhs->validity_mask().And(rhs->validity_mask());
+    return std::optional<ArrayRef>(FromTruth(std::move(values), valid.ToBitBuffer(),
+                                             lhs->dtype().is_nullable() || rhs->dtype().is_nullable()));
+}
+
+// Both sides are arrays of other dtypes: element by element through scalars.
 Result<ArrayRef> CompareArrays(const ArrayRef &lhs, const ArrayRef &rhs, CompareOp op) {
+    VX_ASSIGN_OR_RETURN(auto typed, CompareTypedArrays(lhs, rhs, op));
+    if (typed) {
+        return *std::move(typed);
+    }
     const size_t len = lhs->len();
     BitBufferMut values(len, false);
     BitBufferMut valid(len, true);

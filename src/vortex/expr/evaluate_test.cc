@@ -8,8 +8,11 @@
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/compute/scalar_at.h"
+#include "vortex/array/compute/take.h"
 #include "vortex/array/testing/array_from_scalars.h"
+#include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
+#include "vortex/dtype/extension.h"
 #include "vortex/expr/evaluate.h"
 
 namespace vortex::expr {
@@ -150,6 +153,51 @@ TEST(EvaluateTest, ColumnAgainstColumn) {
     ASSERT_TRUE(scope.ok());
     ASSERT_OK_AND_ASSIGN(ArrayRef result, Evaluate(*Lt(Col("b"), Col("a")), *scope));
     EXPECT_EQ(Truths(result), (std::vector<int>{0, 0, -1, -1, 1}));
+}
+
+// Two columns of one primitive or temporal dtype compare in a typed loop; the answers must be
+// scalar ordering's, row by row, over nulls on either side, NaN, -0.0 and encoded forms.
+TEST(EvaluateTest, ColumnAgainstColumnOfEveryPrimitiveAndTemporalType) {
+    std::vector<DType> dtypes;
+    for (uint8_t tag = 0; tag <= kMaxPTypeTag; ++tag) {
+        dtypes.push_back(DType::Primitive(static_cast<PType>(tag), Nullability::Nullable));
+    }
+    dtypes.push_back(*DateDType(TimeUnit::Days, Nullability::Nullable));
+    dtypes.push_back(*TimeDType(TimeUnit::Milliseconds, Nullability::NonNullable));
+    dtypes.push_back(*TimestampDType(TimeUnit::Nanoseconds, "UTC", Nullability::Nullable));
+    const CompareOp ops[] = {CompareOp::Eq,  CompareOp::NotEq, CompareOp::Lt,
+                             CompareOp::Lte, CompareOp::Gt,    CompareOp::Gte};
+    uint64_t seed = 1;
+    for (const DType &dtype : dtypes) {
+        SCOPED_TRACE(dtype.ToString());
+        // Few distinct values so equality holds often; one side in an encoded form.
+        ArrayRef a = RandomArray(dtype, {.len = 400, .null_fraction = 0.2, .seed = seed++});
+        ArrayRef pool = RandomArray(dtype, {.len = 400, .null_fraction = 0.2, .seed = seed++});
+        std::vector<uint32_t> picks(400);
+        for (size_t i = 0; i < picks.size(); ++i) {
+            picks[i] = static_cast<uint32_t>(i % 3 == 0 ? i : (i * 7) % 400);
+        }
+        ASSERT_OK_AND_ASSIGN(ArrayRef mixed, Take(a, PrimitiveArray::FromValues(picks)));
+        ASSERT_OK_AND_ASSIGN(ArrayRef b, ToForm(mixed, ArrayForm::Dict, seed++));
+        auto scope = StructArray::FromFields({"a", "b"}, {a, b}, 400);
+        ASSERT_OK(scope.status());
+        for (CompareOp op : ops) {
+            ASSERT_OK_AND_ASSIGN(ArrayRef result, Evaluate(*Compare(op, Col("a"), Col("b")), *scope));
+            for (size_t i = 0; i < 400; ++i) {
+                ASSERT_OK_AND_ASSIGN(Scalar x, ScalarAt(a, i));
+                ASSERT_OK_AND_ASSIGN(Scalar y, ScalarAt(b, i));
+                ASSERT_OK_AND_ASSIGN(Scalar got, ScalarAt(result, i));
+                if (x.is_null() || y.is_null()) {
+                    EXPECT_TRUE(got.is_null()) << "row " << i;
+                } else {
+                    ASSERT_FALSE(got.is_null()) << "row " << i;
+                    EXPECT_EQ(got.as_bool(), CompareOrdering(vortex::Compare(x, y), op))
+                        << "row " << i << ": " << x.ToString() << " vs " << y.ToString() << " op "
+                        << static_cast<int>(op);
+                }
+            }
+        }
+    }
 }
 
 TEST(EvaluateTest, UsesEncodedArraysWithoutLosingValues) {
