@@ -7,6 +7,7 @@
 #include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/array/testing/array_from_scalars.h"
