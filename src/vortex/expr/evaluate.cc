@@ -199,25 +199,10 @@ Result<std::optional<ArrayRef>> CompareTypedArrays(const ArrayRef &lhs, const Ar
     BitBuffer values = VisitPType(left->ptype(), [&]<typename T>() {
         const std::span<const T> a = left->values_as<T>();
         const std::span<const T> b = right->values_as<T>();
-        auto compare = [&](auto &&holds) {
+        return WithComparator(op, [&](auto holds) {
             return BitBuffer::FromPredicate(
                 a.size(), [&](size_t i) { return holds(TotalOrderKey(a[i]), TotalOrderKey(b[i])); });
-        };
-        switch (op) {
-            case CompareOp::Eq:
-                return compare([](auto x, auto y) { return x == y; });
-            case CompareOp::NotEq:
-                return compare([](auto x, auto y) { return x != y; });
-            case CompareOp::Gt:
-                return compare([](auto x, auto y) { return x > y; });
-            case CompareOp::Gte:
-                return compare([](auto x, auto y) { return x >= y; });
-            case CompareOp::Lt:
-                return compare([](auto x, auto y) { return x < y; });
-            case CompareOp::Lte:
-                return compare([](auto x, auto y) { return x <= y; });
-        }
-        return compare([](auto, auto) { return false; });
+        });
     });
     const Mask valid = lhs->validity_mask().And(rhs->validity_mask());
     return std::optional<ArrayRef>(FromTruth(std::move(values), valid.ToBitBuffer(),

@@ -17,7 +17,8 @@ struct TopValueInfo {
 };
 
 /// The most frequent valid value of a canonical Primitive array (floats bit for bit; the
-/// first to reach the top count wins ties); nullopt when no value is valid.
+/// first to reach the top count wins ties); nullopt when no value is valid or the array is
+/// not Primitive (other dtypes are not counted).
 Result<std::optional<TopValueInfo>> TopValue(const ArrayRef &canonical);
 
 } // namespace vortex::compressor

@@ -97,15 +97,10 @@ std::optional<Result<ArrayRef>> ExtensionArray::TakeImpl(const ArrayRef &indices
 }
 
 std::optional<Result<ArrayRef>> ExtensionArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
-    if (!scalar.dtype().is_extension() || scalar.is_null()) {
+    if (!scalar.dtype().is_extension()) {
         return std::nullopt;
     }
-    const DType storage_dtype = storage_->dtype().WithNullability(scalar.dtype().nullability());
-    auto value = Scalar::TryNew(storage_dtype, scalar.value());
-    if (!value.ok()) {
-        return Result<ArrayRef>(value.status());
-    }
-    return CompareScalar(storage_, *value, op);
+    return CompareScalar(storage_, scalar.StorageScalar(), op);
 }
 
 } // namespace vortex

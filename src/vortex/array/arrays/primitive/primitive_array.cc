@@ -227,25 +227,10 @@ std::optional<Result<ArrayRef>> PrimitiveArray::CompareScalarImpl(const Scalar &
         const auto rhs = TotalOrderKey(scalar.as<T>());
         const std::span<const T> values = values_as<T>();
         // One loop per operator, so each packs 64 comparisons into a word without branching.
-        auto compare = [&](auto &&holds) {
+        return WithComparator(op, [&](auto holds) {
             return BitBuffer::FromPredicate(values.size(),
-                                            [&](size_t i) { return holds(TotalOrderKey(values[i])); });
-        };
-        switch (op) {
-            case CompareOp::Eq:
-                return compare([rhs](auto key) { return key == rhs; });
-            case CompareOp::NotEq:
-                return compare([rhs](auto key) { return key != rhs; });
-            case CompareOp::Gt:
-                return compare([rhs](auto key) { return key > rhs; });
-            case CompareOp::Gte:
-                return compare([rhs](auto key) { return key >= rhs; });
-            case CompareOp::Lt:
-                return compare([rhs](auto key) { return key < rhs; });
-            case CompareOp::Lte:
-                return compare([rhs](auto key) { return key <= rhs; });
-        }
-        return compare([](auto) { return false; });
+                                            [&](size_t i) { return holds(TotalOrderKey(values[i]), rhs); });
+        });
     });
     return Result<ArrayRef>(
         MakeCompareResult(std::move(out), validity_, dtype().is_nullable() || scalar.dtype().is_nullable()));
