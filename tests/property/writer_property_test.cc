@@ -8,6 +8,7 @@
 //   VORTEX_PROPERTY_COLUMNS  columns per run over all shards (default 10000; more for a long run)
 //   VORTEX_PROPERTY_SEED     first case seed (default 1)
 //   VORTEX_PROPERTY_CASE     run only the case with this seed (what a failure prints)
+//   VORTEX_PROPERTY_TIMES    print each case as it starts and its time when it ends
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -160,16 +161,18 @@ std::vector<uint64_t> ShardSeeds(size_t shard) {
 class WriterProperty : public ::testing::TestWithParam<size_t> {};
 
 TEST_P(WriterProperty, EveryGeneratedTableReadsBackExactly) {
+    const bool timed = std::getenv("VORTEX_PROPERTY_TIMES") != nullptr;
     for (uint64_t seed : ShardSeeds(GetParam())) {
+        const Case c = MakeCase(seed);
         const auto start = std::chrono::steady_clock::now();
-        if (std::getenv("VORTEX_PROPERTY_TIMES") != nullptr) {
-            std::fprintf(stderr, "start %s\n", DescribeCase(MakeCase(seed)).c_str());
+        if (timed) {
+            std::fprintf(stderr, "start %s\n", DescribeCase(c).c_str());
         }
-        RunCase(MakeCase(seed));
-        if (std::getenv("VORTEX_PROPERTY_TIMES") != nullptr) {
+        RunCase(c);
+        if (timed) {
             const double ms =
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-            std::fprintf(stderr, "%.0f ms: %s\n", ms, DescribeCase(MakeCase(seed)).c_str());
+            std::fprintf(stderr, "%.0f ms: case seed %llu\n", ms, static_cast<unsigned long long>(seed));
         }
         if (HasFatalFailure() || HasNonfatalFailure()) {
             return; // the first failing case is the one to look at
