@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
 // `vx bench open|take|export`: the scan benchmarks of issue #7; `vx bench compress`: sizes and
-// write/decode times against Parquet (issue #6). Each prints a small table, or JSON with --json;
+// write/decode times against Parquet (issue #6); `sql` and `filters`: DuckDB queries over .vortex
+// against Parquet (issues #8, #21). Each prints a small table, or JSON with --json;
 // --quick runs tiny sizes so CI proves the commands work.
 #include <memory>
 
@@ -13,7 +14,7 @@ namespace vortex::cli {
 
 void AddBenchCommand(CLI::App &app) {
     auto options = std::make_shared<bench::BenchOptions>();
-    CLI::App *cmd = app.add_subcommand("bench", "Benchmarks: open, take, export, compress, sql");
+    CLI::App *cmd = app.add_subcommand("bench", "Benchmarks: open, take, export, compress, sql, filters");
     cmd->require_subcommand(1);
     // Subcommands inherit fallthrough, so `vx bench open --json` works as well as `vx bench --json open`.
     cmd->fallthrough();
@@ -30,6 +31,7 @@ void AddBenchCommand(CLI::App &app) {
     bench::AddExportBench(*cmd, options);
     bench::AddCompressBench(*cmd, options);
     bench::AddSqlBench(*cmd, options);
+    bench::AddFilterBench(*cmd, options);
 }
 
 } // namespace vortex::cli

@@ -21,6 +21,7 @@
 #include "vortex/base/format.h"
 #include "vortex/vortex.h"
 
+#include "commands/bench_duckdb.h"
 #include "commands/bench_util.h"
 #include "commands/cli_util.h"
 #include "duckdb/bridge/duckdb_database.h"
@@ -47,76 +48,6 @@ struct SqlArgs {
     bool skip_seed = false;
     bool skip_suite = false;
 };
-
-// A DuckDB (C++ API) with read_vortex, for the timed queries.
-struct QueryDb {
-    explicit QueryDb(int threads) {
-        if (threads > 0) {
-            config.options.maximum_threads = static_cast<dd::idx_t>(threads);
-        }
-        db = std::make_unique<dd::DuckDB>(nullptr, &config);
-        duckdb_ext::RegisterReadVortex(*db->instance);
-        con = std::make_unique<dd::Connection>(*db);
-    }
-    dd::unique_ptr<dd::MaterializedQueryResult> Run(dd::Connection &c, const std::string &sql) {
-        auto result = c.Query(sql);
-        if (result->HasError()) {
-            throw std::runtime_error(result->GetError() + "\n  in: " + sql);
-        }
-        return result;
-    }
-    dd::unique_ptr<dd::MaterializedQueryResult> Run(const std::string &sql) { return Run(*con, sql); }
-
-    dd::DBConfig config;
-    std::unique_ptr<dd::DuckDB> db;
-    std::unique_ptr<dd::Connection> con;
-};
-
-// Rows rendered as text, sorted, with doubles rounded to 9 significant digits: parallel sums
-// of doubles differ in their last bits from run to run and between formats.
-std::vector<std::string> Canonical(dd::MaterializedQueryResult &result) {
-    std::vector<std::string> rows;
-    for (dd::idx_t r = 0; r < result.RowCount(); r++) {
-        std::string row;
-        for (dd::idx_t c = 0; c < result.ColumnCount(); c++) {
-            const dd::Value v = result.GetValue(c, r);
-            const auto id = v.type().id();
-            if (!v.IsNull() && (id == dd::LogicalTypeId::DOUBLE || id == dd::LogicalTypeId::FLOAT)) {
-                row += vortex::format("{:.9g}", v.GetValue<double>());
-            } else {
-                row += v.ToString();
-            }
-            row += '|';
-        }
-        rows.push_back(std::move(row));
-    }
-    std::sort(rows.begin(), rows.end());
-    return rows;
-}
-
-// Runs `sql_vx` and `sql_pq` once and throws unless their results agree.
-void CheckSameResults(QueryDb &db,
-                      const std::string &name,
-                      const std::string &sql_vx,
-                      const std::string &sql_pq) {
-    auto vx = db.Run(sql_vx);
-    auto pq = db.Run(sql_pq);
-    if (Canonical(*vx) != Canonical(*pq)) {
-        throw std::runtime_error(
-            vortex::format("query {} returns different results over .vortex ({} rows) and "
-                           "Parquet ({} rows):\n  {}",
-                           name, vx->RowCount(), pq->RowCount(), sql_vx));
-    }
-}
-
-// Seconds for `n` runs of `sql`, one after another.
-double TimeSequential(QueryDb &db, const std::string &sql, int n) {
-    const double t0 = NowSeconds();
-    for (int i = 0; i < n; i++) {
-        db.Run(sql);
-    }
-    return NowSeconds() - t0;
-}
 
 // Seconds for `clients` connections each running `n` queries at once.
 double TimeConcurrent(QueryDb &db, const std::string &sql, int clients, int n) {
@@ -148,18 +79,6 @@ double TimeConcurrent(QueryDb &db, const std::string &sql, int clients, int n) {
         }
     }
     return seconds;
-}
-
-double Geomean(const std::vector<double> &ratios) {
-    double log_sum = 0;
-    for (const double r : ratios) {
-        log_sum += std::log(r);
-    }
-    return ratios.empty() ? 0 : std::exp(log_sum / static_cast<double>(ratios.size()));
-}
-
-std::string Ms(double seconds) {
-    return Fmt(seconds * 1e3);
 }
 
 // ---- (a) seed 001 -----------------------------------------------------------------------------

@@ -98,5 +98,6 @@ void AddTakeBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddExportBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddCompressBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddSqlBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
+void AddFilterBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 
 } // namespace vortex::cli::bench

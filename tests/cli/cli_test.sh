@@ -122,4 +122,6 @@ ls -a "$dir" | grep -q '\.tmp-' && { echo "a temporary file was left behind:"; l
 "$vx" bench compress --quick --reps 1 --tmp-dir "$dir" --json | grep '"decode_speedup_vs_parquet_zstd"' > /dev/null
 "$vx" bench compress --quick --reps 1 --tmp-dir "$dir" "$examples/cities.csv" | grep '^cities  *10 ' > /dev/null
 "$vx" bench sql --quick --reps 1 --tmp-dir "$dir" --json | grep '"geomean_ratio"' > /dev/null
+"$vx" bench filters --quick --reps 1 --tmp-dir "$dir" --dtype date --kind range --json 2>/dev/null |
+    grep '"median_ratio"' > /dev/null
 echo "cli ok"

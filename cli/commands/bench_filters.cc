@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+
+// `vx bench filters` (issue #21): the filter matrix. One generated table (every dtype users
+// filter on, benchmarks/workloads/filter_workload.h) written as .vortex by our writer and as
+// Parquet-ZSTD by DuckDB; then, for each dtype x predicate kind x selectivity, the same DuckDB
+// query over both files in one DuckDB, with the same threads. Every cell's results are compared
+// before it is timed; the ratio is ours over Parquet's (below 1: .vortex is faster).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "vortex/base/format.h"
+#include "vortex/vortex.h"
+
+#include "commands/bench_duckdb.h"
+#include "commands/bench_util.h"
+#include "commands/cli_util.h"
+#include "duckdb/bridge/duckdb_database.h"
+#include "workloads/filter_workload.h"
+
+namespace vortex::cli::bench {
+namespace {
+
+namespace dd = ::duckdb;
+using duckdb_bridge::QuoteSqlString;
+
+struct FilterArgs {
+    uint64_t rows = 5'000'000;
+    uint64_t quick_rows = 40'000;
+    uint64_t seed = 1;
+    int threads = 0;
+    /// Only cells whose dtype / kind contains one of these (all when empty).
+    std::vector<std::string> dtypes;
+    std::vector<std::string> kinds;
+    /// A timed sample repeats a query until it has run this long, so short queries are not noise.
+    double min_sample_seconds = 0.05;
+};
+
+bool Selected(const std::vector<std::string> &wanted, const std::string &value) {
+    return wanted.empty() || std::any_of(wanted.begin(), wanted.end(), [&](const std::string &w) {
+               return value.find(w) != std::string::npos;
+           });
+}
+
+struct Cell {
+    workload::FilterPredicate predicate;
+    double selected = -1; // measured share of rows, for count(*) cells
+    double vortex_seconds = 0;
+    double parquet_seconds = 0;
+    double ratio() const { return vortex_seconds / parquet_seconds; }
+};
+
+// Median seconds per query of `sql`, each sample repeating it `repeat` times.
+double TimeQuery(QueryDb &db, const BenchOptions &options, const std::string &sql, int repeat) {
+    Samples samples;
+    for (int rep = 0; rep < options.reps; rep++) {
+        WaitQuiet(options);
+        samples.Add(TimeSequential(db, sql, repeat) / repeat);
+    }
+    return samples.Median();
+}
+
+std::string Share(double share) {
+    return share < 0 ? "" : Fmt(share * 100) + "%";
+}
+
+double Median(std::vector<double> values) {
+    if (values.empty()) {
+        return 0;
+    }
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+void RunFilterBench(const BenchOptions &options, const FilterArgs &args) {
+    const uint64_t rows = options.quick ? args.quick_rows : args.rows;
+    TempDir dir(options.tmp_dir);
+    const std::string vx_path = dir.File("filters.vortex"), pq_path = dir.File("filters.parquet");
+    nlohmann::ordered_json json = {{"rows", rows}, {"seed", args.seed}, {"threads", args.threads}};
+    {
+        std::fprintf(stderr, "bench filters: generating %llu rows\n", static_cast<unsigned long long>(rows));
+        auto prep = ValueOrThrow(duckdb_bridge::DuckDB::Open(args.threads));
+        ThrowIfNotOk(prep.Execute(workload::CreateTableSql("t", rows, args.seed)));
+        std::fprintf(stderr, "bench filters: writing .vortex and Parquet-ZSTD\n");
+        double t0 = NowSeconds();
+        WriteVortex(prep, vx_path, Compression::kDefault, nullptr);
+        const double vx_write = NowSeconds() - t0;
+        t0 = NowSeconds();
+        CopyParquet(prep, pq_path, "zstd");
+        const double pq_write = NowSeconds() - t0;
+        json["vortex_bytes"] = std::filesystem::file_size(vx_path);
+        json["parquet_bytes"] = std::filesystem::file_size(pq_path);
+        json["vortex_write_seconds"] = vx_write;
+        json["parquet_write_seconds"] = pq_write;
+    }
+    QueryDb db(args.threads);
+    const std::string vx = "read_vortex(" + QuoteSqlString(vx_path) + ")";
+    const std::string pq = "read_parquet(" + QuoteSqlString(pq_path) + ")";
+    std::vector<workload::FilterPredicate> predicates;
+    for (workload::FilterPredicate &p : workload::BenchPredicates()) {
+        if (Selected(args.dtypes, p.dtype) && Selected(args.kinds, p.kind)) {
+            predicates.push_back(std::move(p));
+        }
+    }
+    std::vector<Cell> cells;
+    for (size_t i = 0; i < predicates.size(); i++) {
+        Cell cell{predicates[i]};
+        const std::string sql_vx = cell.predicate.Sql(vx), sql_pq = cell.predicate.Sql(pq);
+        // Progress goes to stderr, so --json output stays clean.
+        std::fprintf(stderr, "\r[%zu/%zu] %-18s %-9s", i + 1, predicates.size(), cell.predicate.dtype.c_str(),
+                     cell.predicate.kind.c_str());
+        CheckSameResults(db, cell.predicate.dtype + " " + cell.predicate.kind, sql_vx, sql_pq);
+        // One untimed run of each warms the caches and sizes the samples.
+        double t0 = NowSeconds();
+        auto result = db.Run(sql_pq);
+        const double once = std::max(NowSeconds() - t0, 1e-6);
+        if (cell.predicate.select == "count(*)") {
+            cell.selected =
+                static_cast<double>(result->GetValue(0, 0).GetValue<int64_t>()) / static_cast<double>(rows);
+        }
+        const int repeat = static_cast<int>(std::clamp(std::ceil(args.min_sample_seconds / once), 1.0, 50.0));
+        cell.vortex_seconds = TimeQuery(db, options, sql_vx, repeat);
+        cell.parquet_seconds = TimeQuery(db, options, sql_pq, repeat);
+        cells.push_back(std::move(cell));
+    }
+    std::fprintf(stderr, "\n");
+
+    std::vector<double> ratios;
+    const Cell *worst = nullptr;
+    size_t slower = 0;
+    std::vector<std::vector<std::string>> table = {
+        {"dtype", "kind", "nominal", "selected", "vortex ms", "parquet ms", "vortex/parquet", "predicate"}};
+    nlohmann::ordered_json json_cells = nlohmann::ordered_json::array();
+    for (const Cell &cell : cells) {
+        ratios.push_back(cell.ratio());
+        slower += cell.ratio() > 1.0;
+        if (worst == nullptr || cell.ratio() > worst->ratio()) {
+            worst = &cell;
+        }
+        const std::string what = cell.predicate.where.empty() ? cell.predicate.select : cell.predicate.where;
+        table.push_back({cell.predicate.dtype, cell.predicate.kind, cell.predicate.nominal,
+                         Share(cell.selected), Ms(cell.vortex_seconds), Ms(cell.parquet_seconds),
+                         Fmt(cell.ratio()), what.size() > 60 ? what.substr(0, 57) + "..." : what});
+        json_cells.push_back({{"dtype", cell.predicate.dtype},
+                              {"kind", cell.predicate.kind},
+                              {"nominal", cell.predicate.nominal},
+                              {"selected", cell.selected},
+                              {"sql", cell.predicate.Sql("{}")},
+                              {"vortex_seconds", cell.vortex_seconds},
+                              {"parquet_seconds", cell.parquet_seconds},
+                              {"ratio", cell.ratio()}});
+    }
+    json["cells"] = json_cells;
+    json["summary"] = {{"cells", cells.size()},
+                       {"median_ratio", Median(ratios)},
+                       {"geomean_ratio", Geomean(ratios)},
+                       {"cells_above_1", slower},
+                       {"worst_ratio", worst ? worst->ratio() : 0},
+                       {"worst_cell", worst ? worst->predicate.dtype + " " + worst->predicate.kind + ": " +
+                                                  worst->predicate.Sql("{}")
+                                            : ""}};
+    if (options.json) {
+        std::printf("%s\n", json.dump(2).c_str());
+        return;
+    }
+    std::printf("filters: %llu rows, median of %d samples per cell; ratio < 1 means .vortex is faster\n",
+                static_cast<unsigned long long>(rows), options.reps);
+    std::printf("sizes: .vortex %s bytes, Parquet-ZSTD %s bytes\n",
+                std::to_string(json["vortex_bytes"].get<uint64_t>()).c_str(),
+                std::to_string(json["parquet_bytes"].get<uint64_t>()).c_str());
+    PrintTable(table);
+    std::printf("cells %zu, median ratio %s, geomean %s, above 1.0: %zu", cells.size(),
+                Fmt(Median(ratios)).c_str(), Fmt(Geomean(ratios)).c_str(), slower);
+    if (worst != nullptr) {
+        std::printf(", worst %s (%s %s: %s)", Fmt(worst->ratio()).c_str(), worst->predicate.dtype.c_str(),
+                    worst->predicate.kind.c_str(), worst->predicate.Sql("t").c_str());
+    }
+    std::printf("\n");
+}
+
+} // namespace
+
+void AddFilterBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
+    auto args = std::make_shared<FilterArgs>();
+    CLI::App *cmd = bench.add_subcommand(
+        "filters", "DuckDB filters of every dtype and predicate kind over .vortex vs Parquet-ZSTD");
+    cmd->add_option("--rows", args->rows, "rows in the generated table (default 5 000 000)");
+    cmd->add_option("--seed", args->seed, "the generator's seed (default 1)");
+    cmd->add_option("--threads", args->threads, "DuckDB threads (default: all cores)");
+    cmd->add_option("--dtype", args->dtypes, "only cells whose dtype contains this (repeatable)");
+    cmd->add_option("--kind", args->kinds, "only cells whose kind contains this (repeatable)");
+    cmd->callback([options, args] {
+        try {
+            RunFilterBench(*options, *args);
+        } catch (const dd::Exception &e) {
+            throw std::runtime_error(dd::ErrorData(e).Message());
+        }
+    });
+}
+
+} // namespace vortex::cli::bench
