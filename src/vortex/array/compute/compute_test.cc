@@ -235,6 +235,48 @@ TEST(CompareTest, TemporalArraysCompareThroughTheirStorage) {
     }
 }
 
+// Decimals compare in their storage width, whatever the precision: against scalar ordering for
+// every width, every operator, nulls, and constants that the storage width cannot hold.
+TEST(CompareTest, DecimalsCompareInEveryStorageWidth) {
+    const CompareOp ops[] = {CompareOp::Eq,  CompareOp::NotEq, CompareOp::Lt,
+                             CompareOp::Lte, CompareOp::Gt,    CompareOp::Gte};
+    std::mt19937_64 rng(21);
+    for (DecimalType type : {DecimalType::I8, DecimalType::I16, DecimalType::I32, DecimalType::I64,
+                             DecimalType::I128, DecimalType::I256}) {
+        const size_t width = ByteWidth(type);
+        // Precision 38 (76 for I256) so that constants wider than the storage are valid scalars.
+        const DecimalDType decimal{static_cast<uint8_t>(type == DecimalType::I256 ? 76 : 38), 2};
+        const size_t n = 200;
+        std::vector<uint8_t> bytes(n * width);
+        std::vector<bool> valid(n);
+        for (size_t i = 0; i < n; ++i) {
+            // Small magnitudes (so equality hits) in [-60, 60), sign-extended into the width.
+            const I256 v = I256::FromInt128(static_cast<int128_t>(rng() % 120) - 60);
+            v.ToLittleEndian(bytes.data() + i * width, width);
+            valid[i] = rng() % 5 != 0;
+        }
+        const ArrayRef array =
+            DecimalArray::Make(decimal, type, Buffer::CopyFrom(std::span<const uint8_t>(bytes)),
+                               Validity::FromMask(Mask::FromBits(BitBuffer::FromBools(valid))));
+        ASSERT_OK_AND_ASSIGN(auto elements, ArrayToScalars(array));
+        const DType dtype = DType::Decimal(decimal.precision, decimal.scale, kN);
+        std::vector<Scalar> constants;
+        for (int128_t c : {int128_t{-61}, int128_t{-7}, int128_t{0}, int128_t{13}, int128_t{60},
+                           int128_t{1} << 100, -(int128_t{1} << 100), int128_t{300}, int128_t{-40000}}) {
+            constants.push_back(Scalar::Decimal(I256::FromInt128(c), DecimalType::I256, dtype));
+        }
+        for (const Scalar &constant : constants) {
+            for (CompareOp op : ops) {
+                SCOPED_TRACE(::testing::Message() << "width " << width << " op " << static_cast<int>(op)
+                                                  << " against " << constant.ToString());
+                ASSERT_OK_AND_ASSIGN(ArrayRef result, CompareScalar(array, constant, op));
+                ASSERT_OK_AND_ASSIGN(auto actual, BoolValues(result));
+                EXPECT_EQ(actual, NaiveCompare(elements, constant, op));
+            }
+        }
+    }
+}
+
 TEST(CastTest, NumericAndNullability) {
     auto array = PrimitiveArray::FromOptionals<int32_t>({1, std::nullopt, 300});
     ASSERT_OK_AND_ASSIGN(ArrayRef wide, Cast(array, DType::Primitive(PType::I64, kN)));

@@ -60,6 +60,8 @@ public:
     std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+    /// A typed loop over the unscaled values (decimal_compare.cc).
+    std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
 
     struct Token {};
     DecimalArray(Token, DType dtype, DecimalType values_type, Buffer values, Validity validity);
