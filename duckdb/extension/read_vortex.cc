@@ -142,6 +142,8 @@ struct ReadVortexGlobalState final : dd::GlobalTableFunctionState {
     std::atomic<size_t> next{0};
     /// Rows zone pruning removed before any data was read, over all files.
     uint64_t pruned_rows = 0;
+    /// Rows whose whole filter zone statistics proved true: selected without evaluating it.
+    uint64_t proven_rows = 0;
     /// Unique among the scans of this process: names this scan's dictionaries for DuckDB.
     uint64_t scan_id = 0;
     /// Dictionaries converted so far (their ids).
@@ -231,6 +233,7 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
             state->splits.push_back(PlannedSplit{scan::Split(plan, i), f});
         }
         state->pruned_rows += plan->pruned_rows;
+        state->proven_rows += plan->proven_rows;
     }
     return state;
 }
@@ -460,6 +463,7 @@ ReadVortexDynamicToString(dd::TableFunctionDynamicToStringInput &input) {
         const auto &global = input.global_state->Cast<ReadVortexGlobalState>();
         result["Splits"] = std::to_string(global.splits.size());
         result["Rows Pruned"] = std::to_string(global.pruned_rows);
+        result["Rows Proven"] = std::to_string(global.proven_rows);
     }
     result["Segments Read"] = std::to_string(segments);
     return result;

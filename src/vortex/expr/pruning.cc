@@ -307,11 +307,58 @@ private:
     size_t zones_;
 };
 
+// Whether `expr` holds a null literal anywhere (a NULL operand, an IN list entry, a bound).
+bool HasNullLiteral(const Expr &expr) {
+    switch (expr.kind()) {
+        case ExprKind::Literal:
+            return expr.literal().is_null();
+        case ExprKind::InList:
+            for (const Scalar &candidate : expr.list()) {
+                if (candidate.is_null()) {
+                    return true;
+                }
+            }
+            break;
+        case ExprKind::Between:
+            if (expr.lower().is_null() || expr.upper().is_null()) {
+                return true;
+            }
+            break;
+        default:
+            break;
+    }
+    for (const ExprRef &child : expr.children()) {
+        if (HasNullLiteral(*child)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 Result<Mask> ZonesToSkip(const Expr &predicate, const ZoneStatistics &stats) {
     Pruner pruner(stats);
     return pruner.Falsify(predicate);
+}
+
+Result<Mask> ZonesAllTrue(const Expr &predicate, const ZoneStatistics &stats) {
+    const size_t zones = stats.zone_count();
+    const ExprRef negated = PushNot(predicate);
+    if (!negated || HasNullLiteral(predicate)) {
+        return Mask::AllFalse(zones);
+    }
+    // NOT p is never true where p is never false; with no null input p is never null either.
+    Pruner pruner(stats);
+    VX_ASSIGN_OR_RETURN(Mask proven, pruner.Falsify(*negated));
+    for (const std::string &column : ReferencedColumns(predicate)) {
+        if (proven.all_false()) {
+            break;
+        }
+        VX_ASSIGN_OR_RETURN(Mask no_nulls, pruner.Falsify(*IsNull(Col(column))));
+        proven = proven.And(no_nulls);
+    }
+    return proven;
 }
 
 } // namespace vortex::expr

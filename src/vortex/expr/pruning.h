@@ -34,4 +34,10 @@ public:
 /// NaN count of zero, since NaN sorts above every number.
 Result<Mask> ZonesToSkip(const Expr &predicate, const ZoneStatistics &stats);
 
+/// Returns the zones in which `predicate` is true for every row (never false and never null),
+/// so that a scan can select their rows without reading the columns the predicate needs:
+/// the zones where its negation is proven false and every column it reads has no null.
+/// A predicate with a null literal (which may make it null on any row) proves nothing.
+Result<Mask> ZonesAllTrue(const Expr &predicate, const ZoneStatistics &stats);
+
 } // namespace vortex::expr

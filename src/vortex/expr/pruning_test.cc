@@ -148,6 +148,41 @@ TEST(PruningTest, NullCounts) {
         (V{0, 1, 2, 3}));
 }
 
+std::vector<size_t> AllTrue(const ExprRef &predicate, const ZoneStatistics &stats) {
+    auto mask = ZonesAllTrue(*predicate, stats);
+    EXPECT_TRUE(mask.ok()) << mask.status();
+    return mask.ok() ? mask->Indices() : std::vector<size_t>{};
+}
+
+TEST(PruningTest, ZonesWhereEveryRowMatches) {
+    ComputedZoneStatistics stats(SortedTable(), 10);
+    using V = std::vector<size_t>;
+    EXPECT_EQ(AllTrue(Lt(Col("i"), Lit(I64(25))), stats), (V{0, 1}));
+    EXPECT_EQ(AllTrue(Gte(Col("i"), Lit(I64(20))), stats), (V{2, 3}));
+    EXPECT_EQ(AllTrue(Gt(Lit(I64(20)), Col("i")), stats), (V{0, 1}));
+    EXPECT_EQ(AllTrue(NotEq(Col("i"), Lit(I64(15))), stats), (V{0, 2, 3}));
+    EXPECT_EQ(AllTrue(Between(Col("i"), I64(10), I64(29)), stats), (V{1, 2}));
+    EXPECT_EQ(AllTrue(Not(Gte(Col("i"), Lit(I64(10)))), stats), (V{0}));
+    EXPECT_EQ(AllTrue(Or(Lt(Col("i"), Lit(I64(5))), Gte(Col("i"), Lit(I64(10)))), stats), (V{1, 2, 3}));
+    // n has nulls in zones 1 (all) and 2 (one): a comparison on it is null there.
+    EXPECT_EQ(AllTrue(IsNotNull(Col("n")), stats), (V{0, 3}));
+    EXPECT_EQ(AllTrue(Lt(Col("n"), Lit(I64(5))), stats), (V{0, 3}));
+    EXPECT_EQ(AllTrue(And(Gte(Col("i"), Lit(I64(10))), IsNotNull(Col("n"))), stats), (V{3}));
+    // Equality holds everywhere only in a zone of one value; IN lists, null literals and
+    // column-against-column comparisons prove nothing here.
+    EXPECT_EQ(AllTrue(Eq(Col("i"), Lit(I64(15))), stats), (V{}));
+    EXPECT_EQ(AllTrue(InList(Col("i"), {I64(3), I64(4)}), stats), (V{}));
+    EXPECT_EQ(
+        AllTrue(Or(Lt(Col("i"), Lit(I64(100))),
+                   Eq(Col("i"), Lit(Scalar::Null(DType::Primitive(PType::I64, Nullability::Nullable))))),
+                stats),
+        (V{}));
+    EXPECT_EQ(AllTrue(Gte(Col("i"), Col("n")), stats), (V{}));
+    EXPECT_EQ(AllTrue(StartsWith(Col("i"), "1"), stats), (V{}));
+    stats.Drop("i", Stat::NullCount);
+    EXPECT_EQ(AllTrue(Lt(Col("i"), Lit(I64(25))), stats), (V{}));
+}
+
 TEST(PruningTest, MissingStatisticsProveNothing) {
     ComputedZoneStatistics stats(SortedTable(), 10);
     stats.Drop("i", Stat::Max);
@@ -194,11 +229,12 @@ TEST(PruningTest, StringPrefixes) {
     EXPECT_EQ(Skipped(StartsWith(Col("w"), ""), stats), (V{}));
 }
 
-// Soundness on random data: a skipped zone must have no row where the predicate holds, and
-// the rewrite must skip something now and then (so this test can fail both ways).
+// Soundness on random data: a skipped zone must have no row where the predicate holds, a
+// proven zone no row where it does not, and both must happen now and then (so this test can
+// fail both ways).
 TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
     std::mt19937_64 rng(7);
-    size_t skipped_total = 0;
+    size_t skipped_total = 0, proven_total = 0;
     for (int round = 0; round < 24; ++round) {
         RandomArrayOptions options;
         options.len = 200;
@@ -245,9 +281,18 @@ TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
                 ASSERT_EQ(rows.true_count(), 0u) << predicate->ToString() << " zone " << zone;
                 ++skipped_total;
             }
+            // A zone proven true must have every row match (none false, none null).
+            ASSERT_OK_AND_ASSIGN(Mask proven, ZonesAllTrue(*predicate, stats));
+            for (size_t zone : proven.Indices()) {
+                ASSERT_OK_AND_ASSIGN(Mask rows, EvaluateMask(*predicate, stats.Zone(zone)));
+                ASSERT_EQ(rows.true_count(), stats.zone_rows(zone))
+                    << predicate->ToString() << " zone " << zone;
+                ++proven_total;
+            }
         }
     }
     EXPECT_GT(skipped_total, 50u);
+    EXPECT_GT(proven_total, 50u);
 }
 
 } // namespace

@@ -272,6 +272,57 @@ TEST(FileScanTest, PruningAndProjectionReadFewerSegments) {
     EXPECT_LT(pruned * 2, all) << "a filter on the sorted id column skips most chunks";
 }
 
+// Conjuncts that zone statistics prove true on a split's rows are not evaluated there: a filter
+// true everywhere reads no column of its own, and one true in part still returns exact rows.
+TEST(FileScanTest, ConjunctsProvenTrueByZonesAreNotEvaluated) {
+    const Fixture &fixture = SharedFixture();
+    auto reads = [&](const ExprRef &filter, uint64_t *proven) {
+        scan::ScanSource source = ScanSourceOf(fixture.file);
+        auto counting = std::make_shared<CountingSegments>(source.segments);
+        source.segments = counting;
+        scan::ScanBuilder builder(source);
+        builder.Project({"x"}).options().min_split_rows = 512;
+        if (filter) {
+            builder.Filter(filter);
+        }
+        auto batches = builder.Collect();
+        EXPECT_TRUE(batches.ok());
+        auto plan = builder.Plan();
+        EXPECT_TRUE(plan.ok());
+        if (proven != nullptr) {
+            *proven = (*plan)->proven_rows;
+        }
+        return counting->reads();
+    };
+    uint64_t proven = 0;
+    const size_t unfiltered = reads(nullptr, nullptr);
+    const size_t everywhere = reads(And(Gte(Col("id"), Lit(I64(0))), IsNotNull(Col("id"))), &proven);
+    EXPECT_EQ(proven, kRows);
+    // The id column's zone table is read, not its data (which an unprovable filter reads).
+    const size_t unprovable = reads(Gte(Col("id"), Col("id")), &proven);
+    EXPECT_EQ(proven, 0u);
+    EXPECT_LT(everywhere, unprovable);
+    EXPECT_LE(unfiltered, everywhere);
+    const std::vector<ExprRef> partly = {
+        Lt(Col("id"), Lit(I64(6000))),
+        And(Gte(Col("id"), Lit(I64(0))),
+            Gt(Col("x"), Lit(Scalar::Primitive<int32_t>(0, Nullability::NonNullable)))),
+        Or(Lt(Col("id"), Lit(I64(3000))), IsNull(Col("x"))),
+    };
+    for (const ExprRef &filter : partly) {
+        SCOPED_TRACE(filter->ToString());
+        scan::ScanBuilder builder = Scan(fixture.file);
+        builder.Project({"id", "x"}).Filter(filter);
+        ASSERT_OK_AND_ASSIGN(auto batches, builder.Collect());
+        ASSERT_OK_AND_ASSIGN(auto plan, builder.Plan());
+        const ArrayRef expected = Expected(fixture.table, filter, {"id", "x"}, plan->output_dtype);
+        EXPECT_TRUE(ArraysEqual(expected, Concat(batches, plan->output_dtype)));
+    }
+    reads(Lt(Col("id"), Lit(I64(6000))), &proven);
+    EXPECT_GT(proven, 0u);
+    EXPECT_LE(proven, 6000u);
+}
+
 TEST(FileScanTest, SparseTakesRunAsOneSplitAndReuseTheFileCache) {
     const Fixture &fixture = SharedFixture();
     const DType dtype = As<StructArray>(*fixture.table)->dtype();

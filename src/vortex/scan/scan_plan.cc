@@ -55,17 +55,28 @@ void SortAndMerge(RowRanges &ranges) {
     ranges = std::move(merged);
 }
 
-// Rows that zone maps prove the filter false on. A conjunct is used when every column it
-// reads has a zone map and they share one zone length; statistics the pruner cannot use
-// (say, a literal of another type) prune nothing rather than fail the scan.
-Result<RowRanges> PrunedRows(const ScanPlan &plan, uint64_t row_count) {
+// What zone maps prove about the filter: the rows it is false on, and for each conjunct the
+// rows it is true on. A conjunct is used when every column it reads has a zone map and they
+// share one zone length; statistics the pruner cannot use (say, a literal of another type)
+// prove nothing rather than fail the scan.
+struct ZoneProof {
     RowRanges excluded;
+    std::vector<expr::ExprRef> conjuncts;
+    /// Per conjunct, the rows it is proven true on (sorted, merged).
+    std::vector<RowRanges> proven_true;
+};
+
+Result<ZoneProof> ProveWithZones(const ScanPlan &plan, uint64_t row_count) {
+    ZoneProof proof;
     if (!plan.filter || plan.root_struct == nullptr || row_count == 0) {
-        return excluded;
+        return proof;
     }
     const LayoutReadContext ctx = plan.source.read_context();
     std::map<size_t, ArrayRef> zones_by_field;
-    for (const expr::ExprRef &conjunct : expr::SplitConjuncts(plan.filter)) {
+    proof.conjuncts = expr::SplitConjuncts(plan.filter);
+    proof.proven_true.resize(proof.conjuncts.size());
+    for (size_t c = 0; c < proof.conjuncts.size(); ++c) {
+        const expr::ExprRef &conjunct = proof.conjuncts[c];
         const std::vector<std::string> columns = expr::ReferencedColumns(*conjunct);
         if (columns.empty()) {
             continue;
@@ -93,16 +104,57 @@ Result<RowRanges> PrunedRows(const ScanPlan &plan, uint64_t row_count) {
             }
             stats.AddColumn(plan.root_struct->dtype().struct_fields().names[field], *zone_map, zones);
         }
-        auto skip = expr::ZonesToSkip(*conjunct, stats);
-        if (!skip.ok()) {
-            continue;
+        const auto zone_rows = [&](size_t zone) {
+            return std::pair<uint64_t, uint64_t>(zone * zone_len,
+                                                 std::min<uint64_t>((zone + 1) * zone_len, row_count));
+        };
+        if (auto skip = expr::ZonesToSkip(*conjunct, stats); skip.ok()) {
+            for (size_t zone : skip->Indices()) {
+                proof.excluded.push_back(zone_rows(zone));
+            }
         }
-        for (size_t zone : skip->Indices()) {
-            excluded.emplace_back(zone * zone_len, std::min<uint64_t>((zone + 1) * zone_len, row_count));
+        if (auto all_true = expr::ZonesAllTrue(*conjunct, stats); all_true.ok()) {
+            for (size_t zone : all_true->Indices()) {
+                proof.proven_true[c].push_back(zone_rows(zone));
+            }
+            SortAndMerge(proof.proven_true[c]);
         }
     }
-    SortAndMerge(excluded);
-    return excluded;
+    SortAndMerge(proof.excluded);
+    return proof;
+}
+
+// Whether `ranges` (sorted, merged) cover [begin, end).
+bool Covers(const RowRanges &ranges, uint64_t begin, uint64_t end) {
+    auto it =
+        std::upper_bound(ranges.begin(), ranges.end(), std::pair<uint64_t, uint64_t>(begin, UINT64_MAX));
+    return it != ranges.begin() && std::prev(it)->first <= begin && std::prev(it)->second >= end;
+}
+
+// The filter `split` needs when some conjuncts are proven true on all its selected rows (rows
+// pruned away count as proven); null when it needs the plan's whole filter.
+Result<std::shared_ptr<const SplitFilter>> ResidualFilter(const ScanPlan &plan,
+                                                          const ZoneProof &proof,
+                                                          const std::vector<RowRanges> &proven_or_excluded,
+                                                          const SplitRange &split) {
+    std::vector<expr::ExprRef> remaining;
+    for (size_t c = 0; c < proof.conjuncts.size(); ++c) {
+        if (!Covers(proven_or_excluded[c], split.begin, split.end)) {
+            remaining.push_back(proof.conjuncts[c]);
+        }
+    }
+    if (remaining.size() == proof.conjuncts.size()) {
+        return std::shared_ptr<const SplitFilter>();
+    }
+    auto residual = std::make_shared<SplitFilter>();
+    if (!remaining.empty()) {
+        residual->expr = remaining.size() == 1 ? remaining[0] : expr::And(std::move(remaining));
+        for (const std::string &name : expr::ReferencedColumns(*residual->expr)) {
+            VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(plan.root_struct->dtype(), name));
+            residual->fields.push_back(index);
+        }
+    }
+    return std::shared_ptr<const SplitFilter>(std::move(residual));
 }
 
 // Cuts [begin, end) at the natural points and then into pieces of at most `split_rows`.
@@ -176,7 +228,8 @@ std::optional<SplitRange> SelectRows(uint64_t begin,
             return std::nullopt;
         }
         return SplitRange{
-            begin, end, std::nullopt, {}, std::make_shared<const std::vector<size_t>>(std::move(positions))};
+            begin,  end, std::nullopt, {}, std::make_shared<const std::vector<size_t>>(std::move(positions)),
+            nullptr};
     }
     Mask mask = Mask::AllTrue(len);
     if (!cut.empty()) {
@@ -204,7 +257,7 @@ std::optional<SplitRange> SelectRows(uint64_t begin,
     if (mask.all_false()) {
         return std::nullopt;
     }
-    SplitRange split{begin, end, std::nullopt, {}, nullptr};
+    SplitRange split{begin, end, std::nullopt, {}, nullptr, nullptr};
     if (!mask.all_true()) {
         split.selection = std::move(mask);
     }
@@ -219,7 +272,7 @@ std::vector<SplitRange> GroupSparseSplits(std::vector<SplitRange> splits, size_t
     for (SplitRange &split : splits) {
         const size_t rows = split.selected_rows();
         if (grouped.empty() || group_rows + rows > max_rows) {
-            grouped.push_back(SplitRange{split.begin, split.end, std::nullopt, {}, nullptr});
+            grouped.push_back(SplitRange{split.begin, split.end, std::nullopt, {}, nullptr, nullptr});
             group_rows = 0;
         }
         SplitRange &group = grouped.back();
@@ -250,7 +303,7 @@ TakeSplits(const std::vector<uint64_t> &take, uint64_t begin, uint64_t end, size
             rows->push_back(static_cast<size_t>(*it - first));
         }
         const uint64_t last = first + rows->back() + 1;
-        splits.push_back(SplitRange{first, last, std::nullopt, {}, std::move(rows)});
+        splits.push_back(SplitRange{first, last, std::nullopt, {}, std::move(rows), nullptr});
     }
     return splits;
 }
@@ -352,12 +405,22 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
     for (const Layout *layout : read_layouts) {
         CollectSplitPoints(*layout, 0, points);
     }
-    VX_ASSIGN_OR_RETURN(RowRanges excluded, PrunedRows(*plan, row_count));
+    VX_ASSIGN_OR_RETURN(ZoneProof proof, ProveWithZones(*plan, row_count));
+    const RowRanges &excluded = proof.excluded;
+    std::vector<RowRanges> proven_or_excluded = proof.proven_true;
+    for (RowRanges &ranges : proven_or_excluded) {
+        ranges.insert(ranges.end(), excluded.begin(), excluded.end());
+        SortAndMerge(ranges);
+    }
     std::vector<SplitRange> splits;
     for (const auto &[span_begin, span_end] :
          SplitSpans(std::move(points), begin, end, options.split_rows, options.min_split_rows)) {
         std::optional<SplitRange> split = SelectRows(span_begin, span_end, excluded, take);
         if (split) {
+            VX_ASSIGN_OR_RETURN(split->filter, ResidualFilter(*plan, proof, proven_or_excluded, *split));
+            if (split->filter && !split->filter->expr) {
+                plan->proven_rows += split->selected_rows();
+            }
             splits.push_back(std::move(*split));
         }
     }

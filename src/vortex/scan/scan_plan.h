@@ -17,6 +17,14 @@
 
 namespace vortex::scan {
 
+/// The filter one split evaluates, when zone statistics proved some of the plan's conjuncts
+/// true on every row it selects: the remaining conjuncts (null when none remain) and the
+/// fields they read.
+struct SplitFilter {
+    expr::ExprRef expr;
+    std::vector<size_t> fields;
+};
+
 /// A contiguous row range of the file and, when not every row in it is wanted, which ones
 /// (pruned zones and take indices removed).
 struct SplitRange {
@@ -31,6 +39,9 @@ struct SplitRange {
     /// For a take: the selected rows (ascending, relative to begin), in place of `selection`
     /// (a take of a few rows need not build and scan a bitmap of the whole split).
     std::shared_ptr<const std::vector<size_t>> take_rows;
+    /// Set when the split evaluates less than the plan's filter (see SplitFilter); null means
+    /// the plan's filter.
+    std::shared_ptr<const SplitFilter> filter;
 
     /// The selected rows as a mask of end - begin bits.
     Mask SelectionMask() const {
@@ -69,6 +80,17 @@ struct ScanPlan {
     std::shared_ptr<expr::EvaluationCache> filter_cache = std::make_shared<expr::EvaluationCache>();
     /// Rows removed by zone pruning before any data was read (for tests and inspection).
     uint64_t pruned_rows = 0;
+    /// Selected rows of splits whose whole filter zone statistics proved true, so that they
+    /// evaluate none (for tests and inspection).
+    uint64_t proven_rows = 0;
+
+    /// The filter `split` evaluates (null when none) and the fields it reads.
+    const expr::Expr *FilterOf(const SplitRange &split) const {
+        return split.filter ? split.filter->expr.get() : filter.get();
+    }
+    const std::vector<size_t> &FilterFieldsOf(const SplitRange &split) const {
+        return split.filter ? split.filter->fields : filter_fields;
+    }
 };
 
 /// The output dtype of a scan with `options` over `source`, without planning: the file's

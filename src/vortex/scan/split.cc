@@ -78,7 +78,8 @@ Result<ArrayRef> AssembleRows(const ScanPlan &plan,
 
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
     const LayoutReadContext ctx = ReadContextOf(plan);
-    if (split.take_rows && !plan.filter && split.pieces.empty()) {
+    const expr::Expr *filter = plan.FilterOf(split);
+    if (split.take_rows && filter == nullptr && split.pieces.empty()) {
         // A take without a filter: each column's layout gathers the rows from its own chunks,
         // without reading the rows between.
         std::vector<uint64_t> rows;
@@ -113,13 +114,14 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
 
     // Filter columns first, over the whole split (they are read anyway).
     std::map<size_t, ArrayRef> filter_columns;
-    if (plan.filter) {
-        VX_ASSIGN_OR_RETURN(ArrayRef scope, root.ReadFields(ctx, plan.filter_fields, split.begin, split.end));
-        VX_ASSIGN_OR_RETURN(Mask matched, expr::EvaluateMask(*plan.filter, scope, plan.filter_cache.get()));
+    if (filter != nullptr) {
+        const std::vector<size_t> &filter_fields = plan.FilterFieldsOf(split);
+        VX_ASSIGN_OR_RETURN(ArrayRef scope, root.ReadFields(ctx, filter_fields, split.begin, split.end));
+        VX_ASSIGN_OR_RETURN(Mask matched, expr::EvaluateMask(*filter, scope, plan.filter_cache.get()));
         mask = mask.And(matched);
         const auto *fields = As<StructArray>(*scope);
-        for (size_t i = 0; i < plan.filter_fields.size(); ++i) {
-            filter_columns[plan.filter_fields[i]] = fields->field(i);
+        for (size_t i = 0; i < filter_fields.size(); ++i) {
+            filter_columns[filter_fields[i]] = fields->field(i);
         }
     }
     if (mask.all_false()) {
@@ -129,7 +131,7 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
     // Projected columns only over the span that still holds selected rows. A few rows (a
     // take) are found once and gathered, instead of every column's filter scanning the mask.
     std::optional<std::vector<size_t>> positions;
-    if (split.take_rows && !plan.filter && IsSparse(mask)) {
+    if (split.take_rows && filter == nullptr && IsSparse(mask)) {
         positions = *split.take_rows; // the mask was built from them
     } else if (IsSparse(mask)) {
         positions = mask.Indices();
@@ -156,8 +158,8 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
 }
 
 bool SplitReadsWholeColumns(const ScanPlan &plan, const SplitRange &split) {
-    return plan.root_struct != nullptr && !plan.filter && split.pieces.empty() && !split.take_rows &&
-           (!split.selection || split.selection->all_true());
+    return plan.root_struct != nullptr && plan.FilterOf(split) == nullptr && split.pieces.empty() &&
+           !split.take_rows && (!split.selection || split.selection->all_true());
 }
 
 Result<ArrayRef> ReadSplitColumn(const ScanPlan &plan, const SplitRange &split, size_t k) {
