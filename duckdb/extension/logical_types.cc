@@ -196,8 +196,12 @@ std::optional<Scalar> ToScalar(const dd::Value &value, const DType &dtype) {
                     return Scalar::Primitive<int32_t>(dd::IntegerValue::Get(value), n);
                 case PType::I64:
                     return Scalar::Primitive<int64_t>(dd::BigIntValue::Get(value), n);
+                case PType::F32:
+                    return Scalar::Primitive<float>(dd::FloatValue::Get(value), n);
+                case PType::F64:
+                    return Scalar::Primitive<double>(dd::DoubleValue::Get(value), n);
                 default:
-                    return std::nullopt; // floats: see the header
+                    return std::nullopt; // f16: see the header
             }
         case DTypeKind::Decimal: {
             I256 unscaled;

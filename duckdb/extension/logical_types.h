@@ -28,8 +28,9 @@ struct TemporalScale {
 TemporalScale DuckDBScale(const TemporalMetadata &temporal);
 
 /// `value` as a scalar of `dtype` (the column's dtype), exactly, or nullopt when the value has
-/// no exact counterpart there (another type, a fraction of the column's time unit, a float
-/// column: DuckDB orders NaN and -0.0 unlike our total order, so those filters stay DuckDB's).
+/// no exact counterpart there (another type, a fraction of the column's time unit, an f16
+/// column). Float constants convert bit for bit; DuckDB's float comparison semantics differ
+/// from ours, so comparisons with them go through FloatComparison (float_filters.h).
 std::optional<Scalar> ToScalar(const ::duckdb::Value &value, const DType &dtype);
 
 } // namespace vortex::duckdb_ext

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <duckdb.hpp>
 #include <duckdb/common/file_system.hpp>
+#include <duckdb/function/partition_stats.hpp>
 #include <duckdb/function/replacement_scan.hpp>
 #include <duckdb/function/table_function.hpp>
 #include <duckdb/main/config.hpp>
@@ -325,6 +326,24 @@ dd::unique_ptr<dd::NodeStatistics> ReadVortexCardinality(dd::ClientContext &,
     return dd::make_uniq<dd::NodeStatistics>(data.rows, data.rows);
 }
 
+// Each file's exact row count: DuckDB answers count(*) from them without a scan (as it does
+// from Parquet's metadata), also after its statistics removed a filter that cannot fail.
+dd::vector<dd::PartitionStatistics> ReadVortexPartitionStats(dd::ClientContext &,
+                                                             dd::GetPartitionStatsInput &input) {
+    const auto &data = input.bind_data->Cast<ReadVortexBindData>();
+    dd::vector<dd::PartitionStatistics> partitions;
+    dd::idx_t start = 0;
+    for (const auto &file : data.files) {
+        dd::PartitionStatistics partition;
+        partition.row_start = start;
+        partition.count = file->row_count();
+        partition.count_type = dd::CountType::COUNT_EXACT;
+        start += partition.count;
+        partitions.push_back(partition);
+    }
+    return partitions;
+}
+
 // The file statistic `stat` of field `field`, or nullopt.
 std::optional<Scalar> FileStat(const VortexFile &file, size_t field, Stat stat) {
     const auto &statistics = file.footer().statistics;
@@ -494,6 +513,7 @@ dd::TableFunction MakeReadVortex(const dd::LogicalType &argument) {
     function.cardinality = ReadVortexCardinality;
     function.statistics = ReadVortexStatistics;
     function.get_partition_data = ReadVortexPartitionData;
+    function.get_partition_stats = ReadVortexPartitionStats;
     function.table_scan_progress = ReadVortexProgress;
     function.dynamic_to_string = ReadVortexDynamicToString;
     return function;

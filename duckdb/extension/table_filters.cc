@@ -8,6 +8,7 @@
 #include <duckdb/planner/filter/null_filter.hpp>
 #include <duckdb/planner/filter/optional_filter.hpp>
 
+#include "duckdb/extension/float_filters.h"
 #include "duckdb/extension/logical_types.h"
 
 namespace vortex::duckdb_ext {
@@ -45,6 +46,24 @@ Result<Scalar> Literal(const dd::Value &value, const DType &dtype) {
 // Optional IN lists longer than this are applied as their range only.
 constexpr size_t kMaxOptionalInList = 16;
 
+bool IsF32OrF64(const DType &dtype) {
+    return dtype.is_primitive() && (dtype.ptype() == PType::F32 || dtype.ptype() == PType::F64);
+}
+
+// `column op value`, in DuckDB's float semantics for float columns.
+Result<expr::ExprRef>
+Comparison(CompareOp op, const std::string &column, const dd::Value &value, const DType &dtype) {
+    if (IsF32OrF64(dtype)) {
+        std::optional<expr::ExprRef> translated = FloatComparison(op, column, value, dtype);
+        VX_ENSURE(translated.has_value(), NotImplemented,
+                  "read_vortex: cannot compare a {} column with {} ({})", dtype.ToString(), value.ToString(),
+                  value.type().ToString());
+        return *std::move(translated);
+    }
+    VX_ASSIGN_OR_RETURN(Scalar literal, Literal(value, dtype));
+    return expr::Compare(op, expr::Col(column), expr::Lit(std::move(literal)));
+}
+
 // min(values) <= column <= max(values), or nullopt when a value does not translate.
 std::optional<expr::ExprRef>
 RangeOf(const dd::vector<dd::Value> &values, const std::string &column, const DType &dtype) {
@@ -56,6 +75,15 @@ RangeOf(const dd::vector<dd::Value> &values, const std::string &column, const DT
         }
         lo = value < *lo ? &value : lo;
         hi = *hi < value ? &value : hi;
+    }
+    if (IsF32OrF64(dtype)) {
+        // DuckDB orders the keys (NaN last, -0.0 equal to 0.0); the bounds must too.
+        auto lower = FloatComparison(CompareOp::Gte, column, *lo, dtype);
+        auto upper = FloatComparison(CompareOp::Lte, column, *hi, dtype);
+        if (!lower || !upper) {
+            return std::nullopt;
+        }
+        return expr::And(*std::move(lower), *std::move(upper));
     }
     std::optional<Scalar> lower = ToScalar(*lo, dtype);
     std::optional<Scalar> upper = ToScalar(*hi, dtype);
@@ -76,7 +104,8 @@ bool AcceptsTableFilters(const DType &dtype) {
         case DTypeKind::Binary:
             return ToLogicalType(dtype).ok();
         case DTypeKind::Primitive:
-            return !IsFloat(dtype.ptype());
+            // Floats with DuckDB's NaN and zero semantics (float_filters.h); f16 shows as FLOAT.
+            return dtype.ptype() != PType::F16;
         case DTypeKind::Extension: {
             if (!IsTemporal(dtype)) {
                 return AcceptsTableFilters(dtype.extension().storage);
@@ -102,9 +131,8 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
             const std::optional<CompareOp> op = ToCompareOp(constant.comparison_type);
             VX_ENSURE(op.has_value(), NotImplemented, "read_vortex: unsupported comparison {}",
                       dd::ExpressionTypeToString(constant.comparison_type));
-            VX_ASSIGN_OR_RETURN(Scalar literal, Literal(constant.constant, dtype));
-            return std::optional<expr::ExprRef>(
-                expr::Compare(*op, expr::Col(column), expr::Lit(std::move(literal))));
+            VX_ASSIGN_OR_RETURN(expr::ExprRef compare, Comparison(*op, column, constant.constant, dtype));
+            return std::optional<expr::ExprRef>(std::move(compare));
         }
         case dd::TableFilterType::IS_NULL:
             return std::optional<expr::ExprRef>(expr::IsNull(expr::Col(column)));
@@ -136,6 +164,14 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
                                                        : expr::Or(std::move(children)));
         }
         case dd::TableFilterType::IN_FILTER: {
+            if (IsF32OrF64(dtype)) {
+                std::vector<expr::ExprRef> equalities;
+                for (const dd::Value &value : filter.Cast<dd::InFilter>().values) {
+                    VX_ASSIGN_OR_RETURN(expr::ExprRef equal, Comparison(CompareOp::Eq, column, value, dtype));
+                    equalities.push_back(std::move(equal));
+                }
+                return std::optional<expr::ExprRef>(expr::Or(std::move(equalities)));
+            }
             std::vector<Scalar> values;
             for (const dd::Value &value : filter.Cast<dd::InFilter>().values) {
                 VX_ASSIGN_OR_RETURN(Scalar literal, Literal(value, dtype));

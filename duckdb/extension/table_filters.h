@@ -12,10 +12,10 @@ namespace vortex::duckdb_ext {
 
 /// Whether read_vortex accepts DuckDB's table filters on a column of `dtype`. DuckDB does not
 /// re-apply the filters a table function accepts, so only columns whose every filter we
-/// evaluate exactly as DuckDB does are accepted: booleans, integers, decimals, strings,
-/// blobs, and temporal columns kept in DuckDB's own unit. Floats are not (DuckDB orders NaN
-/// last and -0.0 equal to 0.0; our comparisons use the IEEE total order), nor nested columns
-/// (struct field filters); DuckDB filters those itself.
+/// evaluate exactly as DuckDB does are accepted: booleans, integers, f32 and f64 (rewritten
+/// to DuckDB's NaN and zero semantics, float_filters.h), decimals, strings, blobs, and temporal
+/// columns kept in DuckDB's own unit. f16 (shown as FLOAT) and nested columns (struct field
+/// filters) are not; DuckDB filters those itself.
 bool AcceptsTableFilters(const DType &dtype);
 
 /// Translates one column's table filter into our expression over `column` (of `dtype`, a

@@ -10,7 +10,9 @@
 #include <duckdb.hpp>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <random>
 #include <regex>
 #include <unistd.h>
 
@@ -421,6 +423,67 @@ TEST_F(ReadVortexFilterTest, PushedFiltersSelectWhatDuckDBSelects) {
     }
 }
 
+// Float filters run in our scan with DuckDB's semantics: every NaN (either sign, any payload)
+// equals every NaN and sorts above every number; -0.0 equals 0.0.
+TEST_F(ReadVortexFilterTest, FloatFiltersFollowDuckDBsNaNAndZeroSemantics) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double specials[] = {nan,
+                               -nan,
+                               std::bit_cast<double>(uint64_t{0x7FF0000000000F01}),
+                               -0.0,
+                               0.0,
+                               -std::numeric_limits<double>::infinity(),
+                               std::numeric_limits<double>::infinity(),
+                               1.5,
+                               -1.5,
+                               4.9e-324};
+    std::mt19937_64 rng(3);
+    std::vector<int64_t> ids;
+    std::vector<std::optional<double>> f64;
+    std::vector<std::optional<float>> f32;
+    for (size_t i = 0; i < kRows; i++) {
+        ids.push_back(static_cast<int64_t>(i));
+        // The first half has no special values, so zones there can be pruned and proven.
+        const bool special = i >= kRows / 2 && rng() % 3 == 0;
+        const double v = special ? specials[rng() % std::size(specials)]
+                                 : static_cast<double>(static_cast<int64_t>(rng() % 2000) - 1000) / 4;
+        f64.push_back(rng() % 10 == 0 ? std::nullopt : std::optional<double>(v));
+        f32.push_back(rng() % 10 == 0 ? std::nullopt : std::optional<float>(static_cast<float>(v)));
+    }
+    WriteOptions write;
+    write.block_bytes = 16 << 10;
+    const std::string path = Write("floats.vortex", {"id", "d", "f"},
+                                   {PrimitiveArray::FromValues(ids), PrimitiveArray::FromOptionals(f64),
+                                    PrimitiveArray::FromOptionals(f32)},
+                                   SIZE_MAX, write);
+    const char *constants[] = {"'nan'", "'-0.0'", "'0.0'", "'1.5'", "'-inf'", "'inf'", "'-1.5'", "'1e9'"};
+    size_t checked = 0;
+    for (const char *column : {"d", "f"}) {
+        const std::string type = column == std::string("d") ? "DOUBLE" : "FLOAT";
+        std::vector<std::string> predicates;
+        for (const char *op : {"=", "<>", "<", "<=", ">", ">="}) {
+            for (const char *constant : constants) {
+                predicates.push_back(vortex::format("{} {} {}::{}", column, op, constant, type));
+            }
+        }
+        predicates.push_back(vortex::format("{0} IN ('nan'::{1}, '0.0'::{1}, '1.5'::{1})", column, type));
+        predicates.push_back(vortex::format("{0} BETWEEN '-0.0'::{1} AND '1.5'::{1}", column, type));
+        predicates.push_back(vortex::format("{0} > '-inf'::{1} AND {0} < 'inf'::{1}", column, type));
+        for (const std::string &where : predicates) {
+            const auto [pushed, duckdb] = BothWays(path, where);
+            EXPECT_EQ(pushed, duckdb) << where;
+            checked += !duckdb.empty();
+        }
+    }
+    EXPECT_GT(checked, 60u);
+    // The filter runs in the scan: no FILTER operator above it, and zones are pruned.
+    auto plan = Run("EXPLAIN SELECT id FROM read_vortex(" + Quote(path) + ") WHERE d > 1000.0");
+    EXPECT_EQ(plan->GetValue(1, 0).ToString().find("FILTER"), std::string::npos)
+        << plan->GetValue(1, 0).ToString();
+    EXPECT_LT(SegmentsRead("SELECT sum(id) FROM read_vortex(" + Quote(path) + ") WHERE d > 1000.0"),
+              SegmentsRead("SELECT sum(id) FROM read_vortex(" + Quote(path) + ")"));
+}
+
 TEST_F(ReadVortexFilterTest, PushedFilterPrunesZones) {
     const std::string path = WriteFilterTable();
     const std::string scan = "SELECT sum(c1) FROM read_vortex(" + Quote(path) + ")";
@@ -648,6 +711,20 @@ TEST_F(ReadVortexTest, CountsLimitsAndEmptyFiles) {
         Write("empty.vortex", {"v"}, {PrimitiveArray::FromValues(std::vector<int32_t>{})});
     EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(empty) + ")"), 0);
     EXPECT_EQ(Run("SELECT v FROM read_vortex(" + Quote(empty) + ")")->RowCount(), 0u);
+
+    // count(*) over files comes from their row counts, without a scan, also when DuckDB's
+    // statistics drop a filter that cannot fail (v has no nulls).
+    const std::string both =
+        " FROM read_vortex([" + Quote(path) + ", " + Quote(empty) + ", " + Quote(path) + "])";
+    EXPECT_EQ(Count("SELECT count(*)" + both), 20'000);
+    EXPECT_EQ(Count("SELECT count(*)" + both + " WHERE v IS NOT NULL"), 20'000);
+    for (const std::string &where : {std::string(), std::string(" WHERE v IS NOT NULL")}) {
+        const std::string plan = Run("EXPLAIN SELECT count(*)" + both + where)->GetValue(1, 0).ToString();
+        EXPECT_EQ(plan.find("READ_VORTEX"), std::string::npos) << plan;
+    }
+    EXPECT_EQ(Count("SELECT count(*)" + both + " WHERE v < 3"),
+              2 * (std::count(values.begin(), values.end(), 0) + std::count(values.begin(), values.end(), 1) +
+                   std::count(values.begin(), values.end(), 2)));
 }
 
 TEST_F(ReadVortexTest, GlobsListsFilenamesAndReplacementScan) {

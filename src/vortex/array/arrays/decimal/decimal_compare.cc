@@ -21,7 +21,9 @@ BitBuffer CompareUnscaled(const Buffer &values, size_t len, const I256 &rhs, Com
     }
     const T r = static_cast<T>(rhs.ToInt128());
     const T *v = reinterpret_cast<const T *>(values.data());
-    return WithComparator(op, [&](auto holds) { return BitBuffer::FromPredicate(len, [&](size_t i) { return holds(v[i], r); }); });
+    return WithComparator(op, [&](auto holds) {
+        return BitBuffer::FromPredicate(len, [&](size_t i) { return holds(v[i], r); });
+    });
 }
 
 } // namespace
