@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -36,6 +38,9 @@ struct FilterArgs {
     /// Only cells whose dtype / kind contains one of these (all when empty).
     std::vector<std::string> dtypes;
     std::vector<std::string> kinds;
+    /// Where the generated files are kept and reused by later runs with the same rows and seed
+    /// (default: a temporary directory, removed at the end).
+    std::string data_dir;
     /// A timed sample repeats a query until it has run this long, so short queries are not noise.
     double min_sample_seconds = 0.05;
 };
@@ -68,6 +73,19 @@ std::string Share(double share) {
     return share < 0 ? "" : Fmt(share * 100) + "%";
 }
 
+std::string ReadFileOr(const std::string &path) {
+    std::ifstream in(path);
+    return in ? std::string(std::istreambuf_iterator<char>(in), {}) : std::string();
+}
+
+void WriteFile(const std::string &path, const std::string &text) {
+    std::ofstream out(path);
+    out << text;
+    if (!out) {
+        throw std::runtime_error("cannot write " + path);
+    }
+}
+
 double Median(std::vector<double> values) {
     if (values.empty()) {
         return 0;
@@ -80,24 +98,31 @@ double Median(std::vector<double> values) {
 void RunFilterBench(const BenchOptions &options, const FilterArgs &args) {
     const uint64_t rows = options.quick ? args.quick_rows : args.rows;
     TempDir dir(options.tmp_dir);
-    const std::string vx_path = dir.File("filters.vortex"), pq_path = dir.File("filters.parquet");
+    const std::string data_dir = args.data_dir.empty() ? dir.path() : args.data_dir;
+    const std::string vx_path = data_dir + "/filters.vortex", pq_path = data_dir + "/filters.parquet";
+    const std::string stamp_path = data_dir + "/filters.stamp";
+    // The stamp names what the files hold; it is written last, so a run cut short regenerates.
+    const std::string stamp =
+        vortex::format("rows {} seed {} sql {}\n", rows, args.seed,
+                       std::hash<std::string>{}(workload::CreateTableSql("t", rows, args.seed)));
     nlohmann::ordered_json json = {{"rows", rows}, {"seed", args.seed}, {"threads", args.threads}};
-    {
+    if (ReadFileOr(stamp_path) != stamp) {
+        std::filesystem::create_directories(data_dir);
+        std::filesystem::remove(stamp_path);
         std::fprintf(stderr, "bench filters: generating %llu rows\n", static_cast<unsigned long long>(rows));
         auto prep = ValueOrThrow(duckdb_bridge::DuckDB::Open(args.threads));
         ThrowIfNotOk(prep.Execute(workload::CreateTableSql("t", rows, args.seed)));
         std::fprintf(stderr, "bench filters: writing .vortex and Parquet-ZSTD\n");
         double t0 = NowSeconds();
         WriteVortex(prep, vx_path, Compression::kDefault, nullptr);
-        const double vx_write = NowSeconds() - t0;
+        json["vortex_write_seconds"] = NowSeconds() - t0;
         t0 = NowSeconds();
         CopyParquet(prep, pq_path, "zstd");
-        const double pq_write = NowSeconds() - t0;
-        json["vortex_bytes"] = std::filesystem::file_size(vx_path);
-        json["parquet_bytes"] = std::filesystem::file_size(pq_path);
-        json["vortex_write_seconds"] = vx_write;
-        json["parquet_write_seconds"] = pq_write;
+        json["parquet_write_seconds"] = NowSeconds() - t0;
+        WriteFile(stamp_path, stamp);
     }
+    json["vortex_bytes"] = std::filesystem::file_size(vx_path);
+    json["parquet_bytes"] = std::filesystem::file_size(pq_path);
     QueryDb db(args.threads);
     const std::string vx = "read_vortex(" + QuoteSqlString(vx_path) + ")";
     const std::string pq = "read_parquet(" + QuoteSqlString(pq_path) + ")";
@@ -192,6 +217,9 @@ void AddFilterBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options
     cmd->add_option("--rows", args->rows, "rows in the generated table (default 5 000 000)");
     cmd->add_option("--seed", args->seed, "the generator's seed (default 1)");
     cmd->add_option("--threads", args->threads, "DuckDB threads (default: all cores)");
+    cmd->add_option("--data-dir", args->data_dir,
+                    "keep the generated files here and reuse them while rows and seed stay the same (a "
+                    "changed writer does not rewrite them)");
     cmd->add_option("--dtype", args->dtypes, "only cells whose dtype contains this (repeatable)");
     cmd->add_option("--kind", args->kinds, "only cells whose kind contains this (repeatable)");
     cmd->callback([options, args] {
