@@ -13,6 +13,9 @@
 #include <duckdb/parser/expression/constant_expression.hpp>
 #include <duckdb/parser/expression/function_expression.hpp>
 #include <duckdb/parser/tableref/table_function_ref.hpp>
+#include <duckdb/planner/expression/bound_columnref_expression.hpp>
+#include <duckdb/planner/expression_iterator.hpp>
+#include <duckdb/planner/operator/logical_get.hpp>
 #include <duckdb/planner/table_filter.hpp>
 #include <duckdb/storage/statistics/base_statistics.hpp>
 #include <duckdb/storage/statistics/numeric_stats.hpp>
@@ -27,6 +30,7 @@
 
 #include "duckdb/extension/copy_vortex.h"
 #include "duckdb/extension/duckdb_errors.h"
+#include "duckdb/extension/expression_filters.h"
 #include "duckdb/extension/logical_types.h"
 #include "duckdb/extension/table_filters.h"
 #include "duckdb/extension/vector_export.h"
@@ -453,6 +457,38 @@ dd::OperatorPartitionData ReadVortexPartitionData(dd::ClientContext &,
     return dd::OperatorPartitionData(input.local_state->Cast<ReadVortexLocalState>().batch_index);
 }
 
+// Takes a filter expression on one column into the scan when we evaluate it exactly as DuckDB
+// would (expression_filters.h); DuckDB then does not apply it again.
+bool ReadVortexPushdownExpression(dd::ClientContext &,
+                                  const dd::LogicalGet &get,
+                                  dd::Expression &expression) {
+    const auto &data = get.bind_data->Cast<ReadVortexBindData>();
+    std::optional<dd::ColumnBinding> binding;
+    bool one_column = true;
+    dd::ExpressionIterator::VisitExpression<dd::BoundColumnRefExpression>(
+        expression, [&](const dd::BoundColumnRefExpression &ref) {
+            one_column = one_column && (!binding || *binding == ref.binding);
+            binding = ref.binding;
+        });
+    const auto &column_ids = get.GetColumnIds();
+    if (!one_column || !binding || binding->column_index >= column_ids.size()) {
+        return false;
+    }
+    const dd::ColumnIndex &index = column_ids[binding->column_index];
+    const dd::idx_t field = index.GetPrimaryIndex();
+    if (index.HasChildren() || field >= data.fields->size() ||
+        !AcceptsTableFilters(data.fields->dtypes[field])) {
+        return false;
+    }
+    const auto is_column = [&](const dd::Expression &e) {
+        return e.GetExpressionClass() == dd::ExpressionClass::BOUND_COLUMN_REF &&
+               e.Cast<dd::BoundColumnRefExpression>().binding == *binding;
+    };
+    return TranslateFilterExpression(expression, data.fields->names[field], data.fields->dtypes[field],
+                                     is_column)
+        .has_value();
+}
+
 bool ReadVortexSupportsPushdown(const dd::FunctionData &bind_data, dd::idx_t column) {
     const auto &data = bind_data.Cast<ReadVortexBindData>();
     return column < data.fields->size() && AcceptsTableFilters(data.fields->dtypes[column]);
@@ -510,6 +546,7 @@ dd::TableFunction MakeReadVortex(const dd::LogicalType &argument) {
     function.filter_pushdown = true;
     function.filter_prune = true;
     function.supports_pushdown_type = ReadVortexSupportsPushdown;
+    function.pushdown_expression = ReadVortexPushdownExpression;
     function.cardinality = ReadVortexCardinality;
     function.statistics = ReadVortexStatistics;
     function.get_partition_data = ReadVortexPartitionData;

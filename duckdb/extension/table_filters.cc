@@ -4,10 +4,12 @@
 
 #include <duckdb/planner/filter/conjunction_filter.hpp>
 #include <duckdb/planner/filter/constant_filter.hpp>
+#include <duckdb/planner/filter/expression_filter.hpp>
 #include <duckdb/planner/filter/in_filter.hpp>
 #include <duckdb/planner/filter/null_filter.hpp>
 #include <duckdb/planner/filter/optional_filter.hpp>
 
+#include "duckdb/extension/expression_filters.h"
 #include "duckdb/extension/float_filters.h"
 #include "duckdb/extension/logical_types.h"
 
@@ -50,9 +52,10 @@ bool IsF32OrF64(const DType &dtype) {
     return dtype.is_primitive() && (dtype.ptype() == PType::F32 || dtype.ptype() == PType::F64);
 }
 
-// `column op value`, in DuckDB's float semantics for float columns.
+} // namespace
+
 Result<expr::ExprRef>
-Comparison(CompareOp op, const std::string &column, const dd::Value &value, const DType &dtype) {
+TranslateComparison(CompareOp op, const std::string &column, const dd::Value &value, const DType &dtype) {
     if (IsF32OrF64(dtype)) {
         std::optional<expr::ExprRef> translated = FloatComparison(op, column, value, dtype);
         VX_ENSURE(translated.has_value(), NotImplemented,
@@ -63,6 +66,8 @@ Comparison(CompareOp op, const std::string &column, const dd::Value &value, cons
     VX_ASSIGN_OR_RETURN(Scalar literal, Literal(value, dtype));
     return expr::Compare(op, expr::Col(column), expr::Lit(std::move(literal)));
 }
+
+namespace {
 
 // min(values) <= column <= max(values), or nullopt when a value does not translate.
 std::optional<expr::ExprRef>
@@ -131,7 +136,8 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
             const std::optional<CompareOp> op = ToCompareOp(constant.comparison_type);
             VX_ENSURE(op.has_value(), NotImplemented, "read_vortex: unsupported comparison {}",
                       dd::ExpressionTypeToString(constant.comparison_type));
-            VX_ASSIGN_OR_RETURN(expr::ExprRef compare, Comparison(*op, column, constant.constant, dtype));
+            VX_ASSIGN_OR_RETURN(expr::ExprRef compare,
+                                TranslateComparison(*op, column, constant.constant, dtype));
             return std::optional<expr::ExprRef>(std::move(compare));
         }
         case dd::TableFilterType::IS_NULL:
@@ -167,7 +173,8 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
             if (IsF32OrF64(dtype)) {
                 std::vector<expr::ExprRef> equalities;
                 for (const dd::Value &value : filter.Cast<dd::InFilter>().values) {
-                    VX_ASSIGN_OR_RETURN(expr::ExprRef equal, Comparison(CompareOp::Eq, column, value, dtype));
+                    VX_ASSIGN_OR_RETURN(expr::ExprRef equal,
+                                        TranslateComparison(CompareOp::Eq, column, value, dtype));
                     equalities.push_back(std::move(equal));
                 }
                 return std::optional<expr::ExprRef>(expr::Or(std::move(equalities)));
@@ -193,6 +200,17 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
             }
             auto translated = TranslateTableFilter(*child, column, dtype);
             return translated.ok() ? *std::move(translated) : std::optional<expr::ExprRef>();
+        }
+        case dd::TableFilterType::EXPRESSION_FILTER: {
+            // Only expressions ReadVortexPushdownExpression accepted reach here; the column is
+            // the filter's bound reference.
+            std::optional<expr::ExprRef> translated = TranslateFilterExpression(
+                *filter.Cast<dd::ExpressionFilter>().expr, column, dtype, [](const dd::Expression &e) {
+                    return e.GetExpressionClass() == dd::ExpressionClass::BOUND_REF;
+                });
+            VX_ENSURE(translated.has_value(), NotImplemented, "read_vortex: unsupported filter {}",
+                      filter.ToString(column));
+            return translated;
         }
         case dd::TableFilterType::DYNAMIC_FILTER:
             // Top-N bounds that change while the scan runs; DuckDB's operator keeps applying them.

@@ -18,6 +18,12 @@ namespace vortex::duckdb_ext {
 /// filters) are not; DuckDB filters those itself.
 bool AcceptsTableFilters(const DType &dtype);
 
+/// `column op value` as our expression, with DuckDB's semantics (floats: float_filters.h).
+Result<expr::ExprRef> TranslateComparison(CompareOp op,
+                                          const std::string &column,
+                                          const ::duckdb::Value &value,
+                                          const DType &dtype);
+
 /// Translates one column's table filter into our expression over `column` (of `dtype`, a
 /// column AcceptsTableFilters() holds). Optional filters we cannot use (DuckDB's dynamic
 /// top-N bounds) translate to nullopt: they may be dropped. A required filter we cannot

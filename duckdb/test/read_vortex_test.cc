@@ -416,10 +416,33 @@ TEST_F(ReadVortexFilterTest, PushedFiltersSelectWhatDuckDBSelects) {
         "id > 100 AND c1 > 0 AND c4 >= 'b'",
         "id IN (1, 2, 5, 8, 11)",
         "id > 1000000",
+        // Expression filters DuckDB pushes when the scan takes them.
+        "c1 IS DISTINCT FROM 5",
+        "c1 IS NOT DISTINCT FROM (SELECT max(c1) FROM read_vortex(" + Quote(path) + "))",
+        "c1 IS NOT DISTINCT FROM NULL",
+        "c1 IS DISTINCT FROM NULL",
+        "c2 NOT IN (1, 2, 3)",
+        "c2 NOT IN (1, NULL)",
+        "c4 NOT IN ('a', 'b')",
+        "c4 IS DISTINCT FROM 'a'",
+        "NOT (c4 IN ('a', 'b')) OR c4 IS NULL",
+        "c5 IS DISTINCT FROM 0.5",
+        "c6 IS NOT DISTINCT FROM DATE '2000-01-01'",
+        "c7 IS DISTINCT FROM 0.25",
+        "c7 NOT IN (0.25, 0.5)",
+        "prefix(c4, 'a')",
     };
     for (const std::string &where : predicates) {
         const auto [pushed, duckdb] = BothWays(path, where);
         EXPECT_EQ(pushed, duckdb) << where;
+    }
+    // Those run in the scan: no FILTER operator above it.
+    for (const std::string where :
+         {"c1 IS DISTINCT FROM 5", "c2 NOT IN (1, 2, 3)", "c7 IS NOT DISTINCT FROM 0.25"}) {
+        const std::string plan = Run("EXPLAIN SELECT id FROM read_vortex(" + Quote(path) + ") WHERE " + where)
+                                     ->GetValue(1, 0)
+                                     .ToString();
+        EXPECT_EQ(plan.find("FILTER"), std::string::npos) << where << "\n" << plan;
     }
 }
 

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include "duckdb/extension/expression_filters.h"
+
+#include <duckdb/planner/expression/bound_comparison_expression.hpp>
+#include <duckdb/planner/expression/bound_conjunction_expression.hpp>
+#include <duckdb/planner/expression/bound_constant_expression.hpp>
+#include <duckdb/planner/expression/bound_function_expression.hpp>
+#include <duckdb/planner/expression/bound_operator_expression.hpp>
+
+#include "duckdb/extension/table_filters.h"
+
+namespace vortex::duckdb_ext {
+
+namespace dd = ::duckdb;
+
+namespace {
+
+class Translator {
+public:
+    Translator(const std::string &column, const DType &dtype, const std::function<bool(const dd::Expression &)> &is_column)
+        : column_(column), dtype_(dtype), is_column_(is_column) {}
+
+    std::optional<expr::ExprRef> Translate(const dd::Expression &e) const {
+        switch (e.GetExpressionClass()) {
+            case dd::ExpressionClass::BOUND_COMPARISON:
+                return Comparison(e.Cast<dd::BoundComparisonExpression>());
+            case dd::ExpressionClass::BOUND_OPERATOR:
+                return Operator(e.Cast<dd::BoundOperatorExpression>());
+            case dd::ExpressionClass::BOUND_CONJUNCTION:
+                return Conjunction(e.Cast<dd::BoundConjunctionExpression>());
+            case dd::ExpressionClass::BOUND_FUNCTION:
+                return Function(e.Cast<dd::BoundFunctionExpression>());
+            default:
+                return std::nullopt;
+        }
+    }
+
+private:
+    static const dd::Value *ConstantOf(const dd::Expression &e) {
+        return e.GetExpressionClass() == dd::ExpressionClass::BOUND_CONSTANT
+                   ? &e.Cast<dd::BoundConstantExpression>().value
+                   : nullptr;
+    }
+
+    // `column op value` (value not null), or nullopt when the value does not convert.
+    std::optional<expr::ExprRef> Compare(CompareOp op, const dd::Value &value) const {
+        auto translated = TranslateComparison(op, column_, value, dtype_);
+        return translated.ok() ? std::optional<expr::ExprRef>(*std::move(translated)) : std::nullopt;
+    }
+
+    std::optional<expr::ExprRef> Comparison(const dd::BoundComparisonExpression &e) const {
+        const dd::Value *value = nullptr;
+        if (is_column_(*e.left)) {
+            value = ConstantOf(*e.right);
+        } else if (is_column_(*e.right)) {
+            value = ConstantOf(*e.left);
+        }
+        if (value == nullptr) {
+            return std::nullopt;
+        }
+        const expr::ExprRef x = expr::Col(column_);
+        switch (e.GetExpressionType()) {
+            case dd::ExpressionType::COMPARE_NOT_DISTINCT_FROM:
+                // Equal, with NULL equal to NULL only.
+                return value->IsNull() ? std::optional<expr::ExprRef>(expr::IsNull(x)) : Compare(CompareOp::Eq, *value);
+            case dd::ExpressionType::COMPARE_DISTINCT_FROM: {
+                if (value->IsNull()) {
+                    return expr::IsNotNull(x);
+                }
+                auto unequal = Compare(CompareOp::NotEq, *value);
+                return unequal ? std::optional<expr::ExprRef>(expr::Or(expr::IsNull(x), *unequal)) : std::nullopt;
+            }
+            default:
+                return std::nullopt; // plain comparisons arrive as constant filters
+        }
+    }
+
+    std::optional<expr::ExprRef> Operator(const dd::BoundOperatorExpression &e) const {
+        switch (e.GetExpressionType()) {
+            case dd::ExpressionType::OPERATOR_IS_NULL:
+            case dd::ExpressionType::OPERATOR_IS_NOT_NULL:
+                if (e.children.size() != 1 || !is_column_(*e.children[0])) {
+                    return std::nullopt;
+                }
+                return e.GetExpressionType() == dd::ExpressionType::OPERATOR_IS_NULL ? expr::IsNull(expr::Col(column_))
+                                                                                       : expr::IsNotNull(expr::Col(column_));
+            case dd::ExpressionType::OPERATOR_NOT: {
+                if (e.children.size() != 1) {
+                    return std::nullopt;
+                }
+                auto operand = Translate(*e.children[0]);
+                return operand ? std::optional<expr::ExprRef>(expr::Not(*operand)) : std::nullopt;
+            }
+            case dd::ExpressionType::COMPARE_IN:
+            case dd::ExpressionType::COMPARE_NOT_IN:
+                return InList(e, e.GetExpressionType() == dd::ExpressionType::COMPARE_NOT_IN);
+            default:
+                return std::nullopt;
+        }
+    }
+
+    // x IN (...) as an OR of equalities, x NOT IN (...) as an AND of inequalities; a NULL in
+    // the list makes NOT IN never true and adds nothing to IN.
+    std::optional<expr::ExprRef> InList(const dd::BoundOperatorExpression &e, bool negated) const {
+        if (e.children.size() < 2 || !is_column_(*e.children[0])) {
+            return std::nullopt;
+        }
+        std::vector<expr::ExprRef> parts;
+        bool has_null = false;
+        for (size_t i = 1; i < e.children.size(); ++i) {
+            const dd::Value *value = ConstantOf(*e.children[i]);
+            if (value == nullptr) {
+                return std::nullopt;
+            }
+            if (value->IsNull()) {
+                has_null = true;
+                continue;
+            }
+            auto part = Compare(negated ? CompareOp::NotEq : CompareOp::Eq, *value);
+            if (!part) {
+                return std::nullopt;
+            }
+            parts.push_back(*std::move(part));
+        }
+        if (parts.empty() || (negated && has_null)) {
+            return expr::Lit(Scalar::Bool(false, Nullability::NonNullable));
+        }
+        if (parts.size() == 1) {
+            return parts[0];
+        }
+        return negated ? expr::And(std::move(parts)) : expr::Or(std::move(parts));
+    }
+
+    std::optional<expr::ExprRef> Conjunction(const dd::BoundConjunctionExpression &e) const {
+        std::vector<expr::ExprRef> parts;
+        for (const auto &child : e.children) {
+            auto part = Translate(*child);
+            if (!part) {
+                return std::nullopt;
+            }
+            parts.push_back(*std::move(part));
+        }
+        if (parts.empty()) {
+            return std::nullopt;
+        }
+        return e.GetExpressionType() == dd::ExpressionType::CONJUNCTION_AND ? expr::And(std::move(parts))
+                                                                            : expr::Or(std::move(parts));
+    }
+
+    // prefix(x, 'text') (what DuckDB makes of LIKE 'text%') on strings.
+    std::optional<expr::ExprRef> Function(const dd::BoundFunctionExpression &e) const {
+        if (e.function.name != "prefix" || e.children.size() != 2 || !is_column_(*e.children[0]) ||
+            !dtype_.is_utf8()) {
+            return std::nullopt;
+        }
+        const dd::Value *value = ConstantOf(*e.children[1]);
+        if (value == nullptr || value->IsNull() || value->type().id() != dd::LogicalTypeId::VARCHAR) {
+            return std::nullopt;
+        }
+        return expr::StartsWith(expr::Col(column_), dd::StringValue::Get(*value));
+    }
+
+    const std::string &column_;
+    const DType &dtype_;
+    const std::function<bool(const dd::Expression &)> &is_column_;
+};
+
+} // namespace
+
+std::optional<expr::ExprRef> TranslateFilterExpression(const dd::Expression &expression,
+                                                       const std::string &column,
+                                                       const DType &dtype,
+                                                       const std::function<bool(const dd::Expression &)> &is_column) {
+    return Translator(column, dtype, is_column).Translate(expression);
+}
+
+} // namespace vortex::duckdb_ext
