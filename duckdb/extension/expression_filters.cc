@@ -18,7 +18,9 @@ namespace {
 
 class Translator {
 public:
-    Translator(const std::string &column, const DType &dtype, const std::function<bool(const dd::Expression &)> &is_column)
+    Translator(const std::string &column,
+               const DType &dtype,
+               const std::function<bool(const dd::Expression &)> &is_column)
         : column_(column), dtype_(dtype), is_column_(is_column) {}
 
     std::optional<expr::ExprRef> Translate(const dd::Expression &e) const {
@@ -63,13 +65,15 @@ private:
         switch (e.GetExpressionType()) {
             case dd::ExpressionType::COMPARE_NOT_DISTINCT_FROM:
                 // Equal, with NULL equal to NULL only.
-                return value->IsNull() ? std::optional<expr::ExprRef>(expr::IsNull(x)) : Compare(CompareOp::Eq, *value);
+                return value->IsNull() ? std::optional<expr::ExprRef>(expr::IsNull(x))
+                                       : Compare(CompareOp::Eq, *value);
             case dd::ExpressionType::COMPARE_DISTINCT_FROM: {
                 if (value->IsNull()) {
                     return expr::IsNotNull(x);
                 }
                 auto unequal = Compare(CompareOp::NotEq, *value);
-                return unequal ? std::optional<expr::ExprRef>(expr::Or(expr::IsNull(x), *unequal)) : std::nullopt;
+                return unequal ? std::optional<expr::ExprRef>(expr::Or(expr::IsNull(x), *unequal))
+                               : std::nullopt;
             }
             default:
                 return std::nullopt; // plain comparisons arrive as constant filters
@@ -83,8 +87,9 @@ private:
                 if (e.children.size() != 1 || !is_column_(*e.children[0])) {
                     return std::nullopt;
                 }
-                return e.GetExpressionType() == dd::ExpressionType::OPERATOR_IS_NULL ? expr::IsNull(expr::Col(column_))
-                                                                                       : expr::IsNotNull(expr::Col(column_));
+                return e.GetExpressionType() == dd::ExpressionType::OPERATOR_IS_NULL
+                           ? expr::IsNull(expr::Col(column_))
+                           : expr::IsNotNull(expr::Col(column_));
             case dd::ExpressionType::OPERATOR_NOT: {
                 if (e.children.size() != 1) {
                     return std::nullopt;
@@ -168,10 +173,11 @@ private:
 
 } // namespace
 
-std::optional<expr::ExprRef> TranslateFilterExpression(const dd::Expression &expression,
-                                                       const std::string &column,
-                                                       const DType &dtype,
-                                                       const std::function<bool(const dd::Expression &)> &is_column) {
+std::optional<expr::ExprRef>
+TranslateFilterExpression(const dd::Expression &expression,
+                          const std::string &column,
+                          const DType &dtype,
+                          const std::function<bool(const dd::Expression &)> &is_column) {
     return Translator(column, dtype, is_column).Translate(expression);
 }
 

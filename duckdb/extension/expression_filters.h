@@ -17,9 +17,10 @@ namespace vortex::duckdb_ext {
 /// AND and OR of those) into our expression over `column` (of `dtype`), with DuckDB's
 /// semantics; nullopt for anything else. `is_column` tells the column's references (a bound
 /// column reference while DuckDB plans, a bound reference inside the pushed filter).
-std::optional<expr::ExprRef> TranslateFilterExpression(const ::duckdb::Expression &expression,
-                                                       const std::string &column,
-                                                       const DType &dtype,
-                                                       const std::function<bool(const ::duckdb::Expression &)> &is_column);
+std::optional<expr::ExprRef>
+TranslateFilterExpression(const ::duckdb::Expression &expression,
+                          const std::string &column,
+                          const DType &dtype,
+                          const std::function<bool(const ::duckdb::Expression &)> &is_column);
 
 } // namespace vortex::duckdb_ext

@@ -5,6 +5,7 @@
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/canonical.h"
+#include "vortex/buffer/mask_iteration.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
@@ -14,9 +15,7 @@ namespace {
 BitBuffer FilterBits(const BitBuffer &bits, const Mask &mask) {
     BitBufferMut out;
     out.Reserve(mask.true_count());
-    for (size_t i : mask.Indices()) {
-        out.Append(bits.value(i));
-    }
+    ForEachKept(mask, [&](size_t i) { out.Append(bits.value(i)); });
     return std::move(out).Freeze();
 }
 

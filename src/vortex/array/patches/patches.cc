@@ -9,6 +9,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/base/bits.h"
 #include "vortex/format/array_metadata.pb.h"
 
 namespace vortex {
@@ -70,14 +71,24 @@ Result<Patches> Patches::TryMake(size_t array_len, size_t offset, ArrayRef indic
     VX_ENSURE(primitive != nullptr, Internal, "patch indices did not canonicalize to a primitive array");
     // Strictly increasing and inside [offset, offset + array_len): lookups binary-search and
     // ApplyTo writes out[index - offset] without further checks.
-    uint64_t previous = 0;
-    for (size_t j = 0; j < primitive->len(); ++j) {
-        const uint64_t index = IndexAt(*primitive, j);
+    // One typed pass (no per-index dispatch); the first bad index is then reported.
+    const size_t bad = VisitIntPType(primitive->ptype(), [&]<typename T>() -> size_t {
+        const std::span<const T> values = primitive->values_as<T>();
+        uint64_t previous = 0;
+        for (size_t j = 0; j < values.size(); ++j) {
+            const uint64_t index = static_cast<uint64_t>(values[j]);
+            if (index < offset || index - offset >= array_len || (j > 0 && index <= previous)) {
+                return j;
+            }
+            previous = index;
+        }
+        return values.size();
+    });
+    if (bad < primitive->len()) {
+        const uint64_t index = IndexAt(*primitive, bad);
         VX_ENSURE(index >= offset && index - offset < array_len, InvalidArgument,
                   "patch index {} outside [{}, {})", index, offset, offset + array_len);
-        VX_ENSURE(j == 0 || index > previous, InvalidArgument, "patch indices not strictly increasing at {}",
-                  j);
-        previous = index;
+        return Status::InvalidArgument("patch indices not strictly increasing at {}", bad);
     }
     return Patches(array_len, offset, std::move(indices), std::move(primitive), std::move(values), nullptr,
                    std::nullopt);
@@ -206,13 +217,17 @@ Status Patches::ApplyTo(std::span<T> out, BitBufferMut *validity) const {
     VX_ENSURE(values != nullptr && ByteWidth(values->ptype()) == sizeof(T), InvalidArgument,
               "patch values of {} do not fit a {}-byte target", values_->dtype(), sizeof(T));
     const T *raw = reinterpret_cast<const T *>(values->values().data());
-    for (size_t j = 0; j < num_patches(); ++j) {
-        const size_t at = position(j);
-        out[at] = raw[j];
-        if (validity != nullptr) {
-            validity->Set(at, values->is_valid(j));
+    // One typed loop over the indices (TryMake checked they lie in [offset, offset + len)).
+    VisitIntPType(canonical_indices_->ptype(), [&]<typename I>() {
+        const std::span<const I> indices = canonical_indices_->values_as<I>();
+        for (size_t j = 0; j < indices.size(); ++j) {
+            const size_t at = static_cast<size_t>(static_cast<uint64_t>(indices[j]) - offset_);
+            out[at] = raw[j];
+            if (validity != nullptr) {
+                validity->Set(at, values->is_valid(j));
+            }
         }
-    }
+    });
     return Status::OK();
 }
 
@@ -266,7 +281,7 @@ Result<std::optional<Patches>> Patches::Filter(const Mask &mask) const {
         if (!mask.value(at)) {
             continue;
         }
-        rank += bits.Slice(counted_to, at - counted_to).CountSetBits();
+        rank += bits::CountSetBits(bits.buffer().data(), bits.offset() + counted_to, at - counted_to);
         counted_to = at;
         positions.push_back(rank);
         value_indices.push_back(j);

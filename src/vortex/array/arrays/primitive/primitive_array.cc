@@ -11,6 +11,7 @@
 #include "vortex/array/compute/int_range.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/array/compute/total_order.h"
+#include "vortex/buffer/mask_iteration.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
@@ -178,9 +179,13 @@ std::optional<Result<ArrayRef>> PrimitiveArray::SliceImpl(size_t start, size_t s
 }
 
 std::optional<Result<ArrayRef>> PrimitiveArray::FilterImpl(const Mask &mask) const {
-    const std::vector<size_t> positions = mask.Indices();
-    Buffer values =
-        VisitPType(ptype_, [&]<typename T>() { return GatherValues<T, size_t>(values_as<T>(), positions); });
+    Buffer values = VisitPType(ptype_, [&]<typename T>() {
+        BufferMut out = BufferMut::Uninitialized(mask.true_count() * sizeof(T));
+        T *dst = out.data_as<T>();
+        const T *src = values_as<T>().data();
+        ForEachKept(mask, [&](size_t i) { *dst++ = src[i]; });
+        return std::move(out).Freeze();
+    });
     return Result<ArrayRef>(Make(ptype_, std::move(values), validity_.Filter(mask)));
 }
 
