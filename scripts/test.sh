@@ -22,7 +22,8 @@ if [ "$preset" != ci ]; then
 fi
 ctest --preset ci --parallel "$jobs" --label-exclude heavy
 
-heavy_targets=(vortex_writer_property_test vortex_sparse_column_test vortex_writer_stress_test)
+heavy_targets=(vortex_writer_property_test vortex_sparse_column_test vortex_writer_stress_test
+               vortex_filter_matrix_test)
 cmake --preset release
 cmake --build --preset release --parallel "$jobs" --target "${heavy_targets[@]}"
 ctest --preset release --parallel "$jobs" --label-regex heavy
