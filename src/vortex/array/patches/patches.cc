@@ -73,16 +73,16 @@ Result<Patches> Patches::TryMake(size_t array_len, size_t offset, ArrayRef indic
     // ApplyTo writes out[index - offset] without further checks.
     // One typed pass (no per-index dispatch); the first bad index is then reported.
     const size_t bad = VisitIntPType(primitive->ptype(), [&]<typename T>() -> size_t {
-        const std::span<const T> values = primitive->values_as<T>();
+        const std::span<const T> raw = primitive->values_as<T>();
         uint64_t previous = 0;
-        for (size_t j = 0; j < values.size(); ++j) {
-            const uint64_t index = static_cast<uint64_t>(values[j]);
+        for (size_t j = 0; j < raw.size(); ++j) {
+            const uint64_t index = static_cast<uint64_t>(raw[j]);
             if (index < offset || index - offset >= array_len || (j > 0 && index <= previous)) {
                 return j;
             }
             previous = index;
         }
-        return values.size();
+        return raw.size();
     });
     if (bad < primitive->len()) {
         const uint64_t index = IndexAt(*primitive, bad);
