@@ -32,7 +32,7 @@ using duckdb_bridge::QuoteSqlString;
 
 struct FilterArgs {
     uint64_t rows = 5'000'000;
-    uint64_t quick_rows = 40'000;
+    uint64_t quick_rows = 10'000;
     uint64_t seed = 1;
     int threads = 0;
     /// Only cells whose dtype / kind contains one of these (all when empty).
