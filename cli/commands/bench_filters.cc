@@ -86,15 +86,6 @@ void WriteFile(const std::string &path, const std::string &text) {
     }
 }
 
-double Median(std::vector<double> values) {
-    if (values.empty()) {
-        return 0;
-    }
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 void RunFilterBench(const BenchOptions &options, const FilterArgs &args) {
     const uint64_t rows = options.quick ? args.quick_rows : args.rows;
     TempDir dir(options.tmp_dir);
@@ -102,16 +93,16 @@ void RunFilterBench(const BenchOptions &options, const FilterArgs &args) {
     const std::string vx_path = data_dir + "/filters.vortex", pq_path = data_dir + "/filters.parquet";
     const std::string stamp_path = data_dir + "/filters.stamp";
     // The stamp names what the files hold; it is written last, so a run cut short regenerates.
+    const std::string create_table = workload::CreateTableSql("t", rows, args.seed);
     const std::string stamp =
-        vortex::format("rows {} seed {} sql {}\n", rows, args.seed,
-                       std::hash<std::string>{}(workload::CreateTableSql("t", rows, args.seed)));
+        vortex::format("rows {} seed {} sql {}\n", rows, args.seed, std::hash<std::string>{}(create_table));
     nlohmann::ordered_json json = {{"rows", rows}, {"seed", args.seed}, {"threads", args.threads}};
     if (ReadFileOr(stamp_path) != stamp) {
         std::filesystem::create_directories(data_dir);
         std::filesystem::remove(stamp_path);
         std::fprintf(stderr, "bench filters: generating %llu rows\n", static_cast<unsigned long long>(rows));
         auto prep = ValueOrThrow(duckdb_bridge::DuckDB::Open(args.threads));
-        ThrowIfNotOk(prep.Execute(workload::CreateTableSql("t", rows, args.seed)));
+        ThrowIfNotOk(prep.Execute(create_table));
         std::fprintf(stderr, "bench filters: writing .vortex and Parquet-ZSTD\n");
         double t0 = NowSeconds();
         WriteVortex(prep, vx_path, Compression::kDefault, nullptr);
@@ -155,14 +146,14 @@ void RunFilterBench(const BenchOptions &options, const FilterArgs &args) {
     }
     std::fprintf(stderr, "\n");
 
-    std::vector<double> ratios;
+    Samples ratios;
     const Cell *worst = nullptr;
     size_t slower = 0;
     std::vector<std::vector<std::string>> table = {
         {"dtype", "kind", "nominal", "selected", "vortex ms", "parquet ms", "vortex/parquet", "predicate"}};
     nlohmann::ordered_json json_cells = nlohmann::ordered_json::array();
     for (const Cell &cell : cells) {
-        ratios.push_back(cell.ratio());
+        ratios.Add(cell.ratio());
         slower += cell.ratio() > 1.0;
         if (worst == nullptr || cell.ratio() > worst->ratio()) {
             worst = &cell;
@@ -182,8 +173,8 @@ void RunFilterBench(const BenchOptions &options, const FilterArgs &args) {
     }
     json["cells"] = json_cells;
     json["summary"] = {{"cells", cells.size()},
-                       {"median_ratio", Median(ratios)},
-                       {"geomean_ratio", Geomean(ratios)},
+                       {"median_ratio", ratios.Median()},
+                       {"geomean_ratio", Geomean(ratios.values)},
                        {"cells_above_1", slower},
                        {"worst_ratio", worst ? worst->ratio() : 0},
                        {"worst_cell", worst ? worst->predicate.dtype + " " + worst->predicate.kind + ": " +
@@ -200,7 +191,7 @@ void RunFilterBench(const BenchOptions &options, const FilterArgs &args) {
                 std::to_string(json["parquet_bytes"].get<uint64_t>()).c_str());
     PrintTable(table);
     std::printf("cells %zu, median ratio %s, geomean %s, above 1.0: %zu", cells.size(),
-                Fmt(Median(ratios)).c_str(), Fmt(Geomean(ratios)).c_str(), slower);
+                Fmt(ratios.Median()).c_str(), Fmt(Geomean(ratios.values)).c_str(), slower);
     if (worst != nullptr) {
         std::printf(", worst %s (%s %s: %s)", Fmt(worst->ratio()).c_str(), worst->predicate.dtype.c_str(),
                     worst->predicate.kind.c_str(), worst->predicate.Sql("t").c_str());

@@ -42,6 +42,16 @@ Result<size_t> FieldIndex(const DType &root, std::string_view name) {
     return static_cast<size_t>(it - names.begin());
 }
 
+// Field indices of the columns `expr` reads, in ReferencedColumns order.
+Result<std::vector<size_t>> FieldsOf(const DType &root, const expr::Expr &expr) {
+    std::vector<size_t> fields;
+    for (const std::string &name : expr::ReferencedColumns(expr)) {
+        VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(root, name));
+        fields.push_back(index);
+    }
+    return fields;
+}
+
 void SortAndMerge(RowRanges &ranges) {
     std::sort(ranges.begin(), ranges.end());
     RowRanges merged;
@@ -132,29 +142,35 @@ bool Covers(const RowRanges &ranges, uint64_t begin, uint64_t end) {
 }
 
 // The filter `split` needs when some conjuncts are proven true on all its selected rows (rows
-// pruned away count as proven); null when it needs the plan's whole filter.
-Result<std::shared_ptr<const SplitFilter>> ResidualFilter(const ScanPlan &plan,
-                                                          const ZoneProof &proof,
-                                                          const std::vector<RowRanges> &proven_or_excluded,
-                                                          const SplitRange &split) {
+// pruned away count as proven); null when it needs the plan's whole filter. Splits that keep
+// the same conjuncts share one SplitFilter (`residuals`, keyed by which conjuncts remain).
+Result<std::shared_ptr<const SplitFilter>>
+ResidualFilter(const ScanPlan &plan,
+               const ZoneProof &proof,
+               const std::vector<RowRanges> &proven_or_excluded,
+               const SplitRange &split,
+               std::map<std::vector<bool>, std::shared_ptr<const SplitFilter>> &residuals) {
+    std::vector<bool> keep(proof.conjuncts.size());
     std::vector<expr::ExprRef> remaining;
     for (size_t c = 0; c < proof.conjuncts.size(); ++c) {
-        if (!Covers(proven_or_excluded[c], split.begin, split.end)) {
+        keep[c] = !Covers(proven_or_excluded[c], split.begin, split.end);
+        if (keep[c]) {
             remaining.push_back(proof.conjuncts[c]);
         }
     }
     if (remaining.size() == proof.conjuncts.size()) {
         return std::shared_ptr<const SplitFilter>();
     }
-    auto residual = std::make_shared<SplitFilter>();
-    if (!remaining.empty()) {
-        residual->expr = remaining.size() == 1 ? remaining[0] : expr::And(std::move(remaining));
-        for (const std::string &name : expr::ReferencedColumns(*residual->expr)) {
-            VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(plan.root_struct->dtype(), name));
-            residual->fields.push_back(index);
+    std::shared_ptr<const SplitFilter> &residual = residuals[keep];
+    if (!residual) {
+        auto made = std::make_shared<SplitFilter>();
+        if (!remaining.empty()) {
+            made->expr = remaining.size() == 1 ? remaining[0] : expr::And(std::move(remaining));
+            VX_ASSIGN_OR_RETURN(made->fields, FieldsOf(plan.root_struct->dtype(), *made->expr));
         }
+        residual = std::move(made);
     }
-    return std::shared_ptr<const SplitFilter>(std::move(residual));
+    return residual;
 }
 
 // Cuts [begin, end) at the natural points and then into pieces of at most `split_rows`.
@@ -352,10 +368,7 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
             }
         }
         if (plan->filter) {
-            for (const std::string &name : expr::ReferencedColumns(*plan->filter)) {
-                VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(root.dtype(), name));
-                plan->filter_fields.push_back(index);
-            }
+            VX_ASSIGN_OR_RETURN(plan->filter_fields, FieldsOf(root.dtype(), *plan->filter));
         }
         for (size_t index : plan->projection) {
             read_layouts.push_back(plan->root_struct->field(index).get());
@@ -412,12 +425,14 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
         ranges.insert(ranges.end(), excluded.begin(), excluded.end());
         SortAndMerge(ranges);
     }
+    std::map<std::vector<bool>, std::shared_ptr<const SplitFilter>> residuals;
     std::vector<SplitRange> splits;
     for (const auto &[span_begin, span_end] :
          SplitSpans(std::move(points), begin, end, options.split_rows, options.min_split_rows)) {
         std::optional<SplitRange> split = SelectRows(span_begin, span_end, excluded, take);
         if (split) {
-            VX_ASSIGN_OR_RETURN(split->filter, ResidualFilter(*plan, proof, proven_or_excluded, *split));
+            VX_ASSIGN_OR_RETURN(split->filter,
+                                ResidualFilter(*plan, proof, proven_or_excluded, *split, residuals));
             if (split->filter && !split->filter->expr) {
                 plan->proven_rows += split->selected_rows();
             }
