@@ -129,8 +129,9 @@ struct SmallBlockCache {
 };
 thread_local SmallBlockCache small_blocks{};
 
-void FreeSmallBlock(void *block, unsigned size_class) {
-    ::operator delete (block, size_t{1} << size_class, std::align_val_t{kDefaultAlignment});
+// Unsized: clang enables sized deallocation only with -fsized-deallocation.
+void FreeSmallBlock(void *block, unsigned /*size_class*/) {
+    ::operator delete (block, std::align_val_t{kDefaultAlignment});
 }
 
 // Returns the thread's cached blocks to the heap at thread exit.

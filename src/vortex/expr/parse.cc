@@ -543,6 +543,8 @@ Result<Scalar> TypeLiteral(const Operand &literal, const Operand &column) {
 // Recursive descent, loosest first: OR < AND < NOT < predicate.
 class Parser {
 public:
+    static constexpr size_t kMaxNesting = 256;
+
     Parser(std::vector<Token> tokens, const DType &scope) : tokens_(std::move(tokens)), scope_(scope) {}
 
     Result<ExprRef> ParseAll() {
@@ -607,6 +609,17 @@ private:
     }
 
     Result<ExprRef> ParseNot() {
+        // Every nesting (NOT, parentheses) recurses through here: bound it so hostile input
+        // is an error, not a stack overflow.
+        if (++depth_ > kMaxNesting) {
+            return ErrorAt(Peek().pos, vortex::format("conditions nested deeper than {}", kMaxNesting));
+        }
+        Result<ExprRef> out = ParseNotUnbounded();
+        --depth_;
+        return out;
+    }
+
+    Result<ExprRef> ParseNotUnbounded() {
         if (AcceptKeyword("NOT")) {
             VX_ASSIGN_OR_RETURN(ExprRef operand, ParseNot());
             return Not(std::move(operand));
@@ -812,6 +825,7 @@ private:
 
     std::vector<Token> tokens_;
     size_t next_ = 0;
+    size_t depth_ = 0; // ParseNot calls in progress
     const DType &scope_;
 };
 

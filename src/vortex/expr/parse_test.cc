@@ -203,6 +203,23 @@ TEST(ParseExprTest, ReportsErrorsWithTheirPosition) {
     EXPECT_NE(ParseError("i = - x").find("number after the sign"), std::string::npos);
 }
 
+// Found by fuzz/expr_parse_fuzz.cc: a few thousand '(' overflowed the stack.
+TEST(ParseExprTest, BoundsNestingInsteadOfOverflowingTheStack) {
+    const auto nested = [](size_t depth, std::string_view open, std::string_view close) {
+        std::string text;
+        for (size_t i = 0; i < depth; ++i)
+            text += open;
+        text += "i = 1";
+        for (size_t i = 0; i < depth; ++i)
+            text += close;
+        return text;
+    };
+    EXPECT_EQ(Parse(nested(200, "(", ")"))->kind(), ExprKind::Compare);
+    EXPECT_NE(Parse(nested(200, "NOT ", "")), nullptr);
+    EXPECT_NE(ParseError(nested(100000, "(", ")")).find("nested deeper than 256"), std::string::npos);
+    EXPECT_NE(ParseError(nested(100000, "NOT (", ")")).find("nested deeper than 256"), std::string::npos);
+}
+
 // A parsed filter selects exactly the rows a direct C++ evaluation of the same condition does.
 TEST(ParseExprTest, ParsedFiltersSelectTheExpectedRows) {
     std::mt19937 rng(7);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "vortex/array/array.h"
+#include "vortex/scalar/scalar.h"
 
 namespace vortex {
 

@@ -64,7 +64,9 @@ void AccumulateParts(std::span<const std::pair<std::shared_ptr<const PrimitiveAr
     for (size_t start = 0; start < len; start += kStretch) {
         const size_t count = std::min(kStretch, len - start);
         for (size_t k = 0; k < parts.size(); ++k) {
-            const auto &[part, scale] = parts[k];
+            // Named copies, not a structured binding: clang 14 cannot capture those.
+            const auto &part = parts[k].first;
+            const uint64_t scale = parts[k].second;
             VisitIntPType(part->ptype(), [&]<typename T>() {
                 AccumulateScaled(part->values_as<T>().data() + start, count, scale, k == 0, base,
                                  acc + start);

@@ -56,7 +56,8 @@ DictArray::DictArray(Token,
                      ArrayRef values,
                      bool all_values_referenced)
     : Array(DictEncoding::Instance(), std::move(dtype), codes->len(), {}, {codes, values}),
-      code_lookup_(std::move(code_lookup)), all_values_referenced_(all_values_referenced) {}
+      code_lookup_(std::move(code_lookup)), lookup_from_make_(code_lookup_.has_value()),
+      all_values_referenced_(all_values_referenced) {}
 
 Result<std::shared_ptr<const DictArray>>
 DictArray::TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced) {
@@ -125,10 +126,40 @@ DictMetadata DictArray::metadata() const {
     return out;
 }
 
+namespace {
+
+// The code at `i` read alone (nullopt for a null code; UINT64_MAX for a negative one), so one
+// element costs one code, not a decode of every code: a long dictionary of bit-packed codes
+// is cheap to hold and expensive to expand.
+Result<std::optional<uint64_t>> CodeAt(const ArrayRef &codes, size_t i) {
+    VX_ASSIGN_OR_RETURN(Scalar code, ScalarAt(codes, i));
+    if (code.is_null()) {
+        return std::optional<uint64_t>();
+    }
+    return std::optional<uint64_t>(std::visit(
+        []<typename T>(T value) -> uint64_t {
+            if constexpr (std::is_integral_v<T>) {
+                return value < 0 ? UINT64_MAX : static_cast<uint64_t>(value);
+            } else {
+                return UINT64_MAX;
+            }
+        },
+        code.pvalue()));
+}
+
+} // namespace
+
 bool DictArray::is_valid(size_t i) const {
     // Codes that fail to decode or point past the values read as null here; canonicalizing
     // and scalar_at report them as errors.
-    const IntegerChild *lookup = code_lookup();
+    if (!codes()->is_canonical() && !lookup_from_make_) {
+        auto code = CodeAt(codes(), i);
+        return code.ok() && code->has_value() && **code < values()->len() && values()->is_valid(**code);
+    }
+    return IsValidThrough(code_lookup(), i);
+}
+
+bool DictArray::IsValidThrough(const IntegerChild *lookup, size_t i) const {
     if (lookup == nullptr || !lookup->is_valid(i)) {
         return false;
     }
@@ -142,9 +173,11 @@ Mask DictArray::validity_mask() const {
     if (values_mask.all_true()) {
         return codes_mask;
     }
+    // Every element: decode the codes once.
+    const IntegerChild *lookup = code_lookup();
     BitBufferMut bits(len());
     for (size_t i = 0; i < len(); ++i) {
-        bits.Set(i, is_valid(i));
+        bits.Set(i, IsValidThrough(lookup, i));
     }
     return Mask::FromBits(std::move(bits).Freeze());
 }
@@ -163,22 +196,14 @@ Result<ArrayRef> DictArray::ToCanonical() const {
 
 std::optional<Result<Scalar>> DictArray::ScalarAtImpl(size_t i) const {
     // One code and one value instead of decoding the codes or the dictionary.
-    auto code = ScalarAt(codes(), i);
+    auto code = CodeAt(codes(), i);
     if (!code.ok()) {
         return Result<Scalar>(code.status());
     }
-    if (code->is_null()) {
+    if (!code->has_value()) {
         return Result<Scalar>(Scalar::Null(dtype()));
     }
-    const uint64_t index = std::visit(
-        []<typename T>(T value) -> uint64_t {
-            if constexpr (std::is_integral_v<T>) {
-                return value < 0 ? UINT64_MAX : static_cast<uint64_t>(value);
-            } else {
-                return UINT64_MAX;
-            }
-        },
-        code->pvalue());
+    const uint64_t index = **code;
     if (index >= values()->len()) {
         return Result<Scalar>(
             Status::InvalidArgument("dict code at {} out of range for {} values", i, values()->len()));

@@ -105,9 +105,12 @@ private:
     // codes() canonicalized (or kept constant), on first use unless TryMake had it already:
     // only per-row validity with nullable values needs it. Null if the codes fail to decode.
     const IntegerChild *code_lookup() const;
+    bool IsValidThrough(const IntegerChild *lookup, size_t i) const;
 
     mutable std::once_flag lookup_once_;
     mutable std::optional<IntegerChild> code_lookup_;
+    // Whether TryMake built code_lookup_ (immutable, so readable without the once flag).
+    bool lookup_from_make_;
     bool all_values_referenced_;
 };
 
