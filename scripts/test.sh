@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds every target and runs every test with ctest.
 # The default preset is `ci`: a debug build under AddressSanitizer and UBSan with -Werror runs
-# every test but the `heavy` ones; those (the writer's property and stress suites, which under
-# the sanitizers would take most of an hour) then run in a release build of just their targets.
+# every test but the `heavy` ones (the fuzz targets replay their corpora and mutate them there);
+# the heavy ones (the writer's property and stress suites, which under the sanitizers would take
+# most of an hour) then run in a release build of just their targets; last, the `tsan`-labelled
+# suites of the concurrency primitives (executor, sequence ids, row queue, memory pool, I/O) run
+# under ThreadSanitizer in a build of just their targets.
 # Set VORTEX_TEST_PRESET=debug (or release, tsan, ...) to run everything in one configuration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,3 +30,8 @@ heavy_targets=(vortex_writer_property_test vortex_sparse_column_test vortex_writ
 cmake --preset release
 cmake --build --preset release --parallel "$jobs" --target "${heavy_targets[@]}"
 ctest --preset release --parallel "$jobs" --label-regex heavy
+
+tsan_targets=(vortex_io_test vortex_sequence_test vortex_buffer_test vortex_layout_test)
+cmake --preset tsan -DVORTEX_BUILD_DUCKDB=OFF -DVORTEX_BUILD_CLI=OFF
+cmake --build --preset tsan --parallel "$jobs" --target "${tsan_targets[@]}"
+ctest --preset tsan --parallel "$jobs" --label-regex tsan
