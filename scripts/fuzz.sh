@@ -2,8 +2,9 @@
 # Runs a fuzz campaign: builds the `fuzz` preset (clang, ASan, UBSan, libFuzzer), writes the
 # seed corpora, then runs each named target (all by default) for SECONDS, JOBS at a time, each
 # from its own working corpus under build/fuzz/campaign/<target> (seeds and earlier finds).
-# Crashes land in build/fuzz/campaign/<target>/crashes; copy each into fuzz/regressions/<target>/
-# once fixed, where CTest replays it in every build.
+# Each run logs to its own log-<time>.txt, so runs over one corpus add up. Crashes land in
+# build/fuzz/campaign/<target>/crashes; copy each into fuzz/regressions/<target>/ once fixed,
+# where CTest replays it in every build.
 #   scripts/fuzz.sh [-t SECONDS] [-j JOBS] [target ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +30,7 @@ build=build/fuzz
 
 run_one() {
     local target="$1" work="$build/campaign/$1"
+    local log="$work/log-$(date +%Y%m%d-%H%M%S).txt"
     mkdir -p "$work/corpus" "$work/crashes"
     local extra=()
     case "$target" in file_scan|footer) extra=(tests/compat/reference-files tests/data/damaged) ;; esac
@@ -36,12 +38,12 @@ run_one() {
     "$build/fuzz/vortex_fuzz_$target" -max_total_time="$seconds" -max_len=65536 -timeout=25 \
         -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$work/crashes/" \
         -dict="$build/fuzz/seeds/$target.dict" "$work/corpus" "$build/fuzz/seeds/$target" "${extra[@]}" \
-        >"$work/log.txt" 2>&1 || true
+        >"$log" 2>&1 || true
     local crashes
     crashes=$(find "$work/crashes" -type f | wc -l)
-    echo "$target: $(grep -E '^stat::number_of_executed_units' "$work/log.txt" | awk '{print $2}') runs," \
-         "$(grep -oE 'cov: [0-9]+' "$work/log.txt" | tail -1), corpus $(ls "$work/corpus" | wc -l)," \
-         "$crashes crash files (log $work/log.txt)"
+    echo "$target: $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') runs," \
+         "$(grep -oE 'cov: [0-9]+' "$log" | tail -1), corpus $(ls "$work/corpus" | wc -l)," \
+         "$crashes crash files (log $log)"
 }
 
 running=0

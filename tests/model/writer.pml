@@ -43,25 +43,27 @@
  * UNITS AND BOUNDS
  *  Units: 1 unit = one column's slice of one batch. R = batches per repartition block.
  *  W = BufferedWriter window, in units. DV = dictionary values limit, in units
- *  (max_value_bytes). NW = executor workers. budget = NC * (2R + W), as FileWriter::Open
- *  computes it with default options (block = R, buffer = W).
+ *  (max_value_bytes). NW = executor workers. budget = NC * (2R + W), plus NC * DV in trees
+ *  with a dictionary, as FileWriter::Open computes it with default options (block = R,
+ *  buffer = W, a dictionary's values up to DV: the default strategy's room per column).
  *  ids: radix-12 paths, up to 11 siblings per level and depth 8 (both asserted).
  *  alive ids <= 24 (asserted).
  *   check.sh name      tree (columns)                                  NC NB R W DV NW budget
  *   buf_chk            {buffered->chunked->flat, chunked->flat}        2  5  2 5 -  1  18
- *   dict_zoned         {dict(codes: chunked->compress->buffered->flat, 2  4  2 2 1  2  12
+ *   dict_zoned         {dict(codes: chunked->compress->buffered->flat, 2  4  2 2 1  2  14
  *                       values: compress->flat),
  *                       zoned(compress->buffered->flat, zones: compress->flat)}   (+SHRINK)
  *   slow_last          2 x chunked->compress->buffered->flat, column 0 2  4  1 2 -  2  8
  *                      slow
  *   budget             3 x chunked->compress->buffered->flat          3  8  2 3 -  2  21
- *   default_tree       2 x zoned->dict->chunked->compress->buffered   2  3  1 2 1  1  8
+ *   default_tree       2 x zoned->dict->chunked->compress->buffered   2  3  1 2 1  1  10
  *                      ->flat (the default leaf)                                 (+SHRINK)
  *   sink_error         {chunked->compress->buffered->flat,            2  4  1 2 -  2  8
  *                       zoned->compress->flat}, any append may fail
  *   drop_buf_chk       buf_chk; the caller may drop the writer before any Write
  *   drop_dict_zoned    dict_zoned, likewise
- *   known_dict_budget  default_tree with NB = 4: P4 fails (see "Code versus docs" 1)
+ *   dict_budget        default_tree with NB = 4, where P4 used to fail (see "Code versus
+ *                      docs" 1)
  *  SHRINK: a compressed chunk is its input's size or half of it; otherwise it equals its
  *  input (compression never grows a chunk: assumed).
  *
@@ -72,8 +74,8 @@
  *    sibling of an alive pointer or a child of an alive id, so it orders after the smallest
  *    alive id. Descend registers the child before releasing the parent, as the code does.
  *    One caveat: two processes' transient over-counts never coincide in the model. The only
- *    transient in the code (DictWriter: codes reserved while the input is still held) sits in
- *    one driver's run.
+ *    transient in the code (DictWriter: codes and new values beyond what the input held)
+ *    sits in one driver's run.
  *  - Whole batches. EmitBatches, RowQueue and zone cutting are local. A repartition block is
  *    R whole batches. A dictionary closes before a batch that does not fit; it never splits
  *    one.
@@ -125,15 +127,17 @@
  *    wording. See "Code versus docs" 3.
  *
  * CODE VERSUS DOCS
- *  1 KNOWN ISSUE, budget. file_writer.h (max_buffered_bytes): "Upper bound on buffered_bytes()
+ *  1 FIXED, budget. file_writer.h (max_buffered_bytes): "Upper bound on buffered_bytes()
  *    (plus the chunk being written)". DESIGN.md: bytes are accounted from the moment a chunk
- *    is queued until its segment is written. With dictionary columns the bound fails
- *    (known_dict_budget). First, FileWriter::Open's per-column share (2 blocks + buffer) has
- *    no room for DictWriter's values_held_, which can grow to max_value_bytes = block_bytes.
- *    Second, DictWriter::Write reserves the codes while the input's `held` is still alive: it
- *    is released only when Write returns, after codes_writer_->Write, which can block in
- *    Collapse. Both grow after the caller has passed WaitAtMost. writer_stress_test.cc checks
- *    the bound only on small random (rarely dictionary) tables.
+ *    is queued until its segment is written. With dictionary columns the bound failed (the
+ *    former known_dict_budget run). First, FileWriter::Open's per-column share (2 blocks +
+ *    buffer) had no room for DictWriter's values_held_, which can grow to max_value_bytes =
+ *    block_bytes: the share now includes it. Second, DictWriter::Write reserved the codes
+ *    while the input's `held` was still alive (released only when Write returns, after
+ *    codes_writer_->Write, which can block in Collapse): codes and new values now take their
+ *    bytes out of `held` first (TakeHeld). At this bound SPIN finds either change alone
+ *    enough for dict_budget; the code has both. dict_write_test.cc
+ *    DictionaryColumnsStayWithinTheBufferedBytesBudget checks the bound on such tables.
  *  2 DESIGN: each node has Write(seq, chunk), Finish(seq), Close(). Code: LayoutWriter has
  *    Write(id, chunk, held) and Finish(eof pointer). FileWriter has Write, Finish (which
  *    closes the sink) and its destructor. There is no Close to model.
@@ -199,6 +203,7 @@
 #define W  2
 #define NW 2
 #define DV 1          /* dictionary values capacity, units (DictLayoutOptions::max_value_bytes) */
+#define DICTS
 #define SHRINK        /* a compressed chunk has its input's size or half of it */
 #define SETUP_TREE \
     kind[0] = DICT;  kind[1] = REPART;   kind[2] = COMPRESS; kind[3] = BUFFERED; kind[4] = FLAT; \
@@ -241,8 +246,8 @@
 
 #if defined(CFG_DEFAULT) || defined(CFG_DICT_BUDGET)
 /* The full default leaf: zoned -> dict -> chunked -> compress -> buffered -> flat, twice.
- * CFG_DICT_BUDGET: the same with one more batch: the budget assertion FAILS there (see
- * "Code versus docs" 1 in the header); check.sh expects that failure. */
+ * CFG_DICT_BUDGET: the same with one more batch, where the budget assertion used to fail
+ * (see "Code versus docs" 1 in the header). */
 #define NC 2
 #define NL 6
 #ifdef CFG_DICT_BUDGET
@@ -253,6 +258,7 @@
 #define R  1
 #define W  2
 #define DV 1
+#define DICTS         /* a tree with a dictionary: the budget has room for its values */
 #define SHRINK
 #define NW 1
 #define SETUP_TREE \
@@ -295,11 +301,14 @@
 #define ZT 1          /* bytes of a zone table, units */
 #define CHUNK NC      /* bytes of one Write (one batch, one unit per column) */
 
-/* FileWriter::Open's default budget: per column 2 blocks + the buffer. -DMAXBUF=n sets
- * max_buffered_bytes instead (Open would then shrink block and buffer to max(n / (6 columns), 1):
- * a configuration using it sets R and W to match). */
+/* FileWriter::Open's default budget: per column 2 blocks + the buffer (+ a dictionary's
+ * values in trees with one). -DMAXBUF=n sets max_buffered_bytes instead (Open would then
+ * shrink block and buffer to max(n / (6 columns), 1): a configuration using it sets R and W
+ * to match). */
 #ifdef MAXBUF
 #define BUDGET MAXBUF
+#elif defined(DICTS)
+#define BUDGET (NC * (2 * R + W + DV))
 #else
 #define BUDGET (NC * (2 * R + W))
 #endif
@@ -420,6 +429,15 @@ inline Reserve(x) {
 inline Unreserve(x) {
     assert(cur >= (x));
     cur = cur - (x)
+}
+
+/* dict_writer.cc TakeHeld: x units out of the frame's input reservation (au[sp]) as far as
+ * it goes, the rest reserved anew */
+inline TakeHeld(x) {
+    if
+    :: au[sp] >= (x) -> au[sp] = au[sp] - (x)
+    :: else -> Reserve((x) - au[sp]); au[sp] = 0
+    fi
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -860,10 +878,10 @@ ColumnDriver_Run:
         if
         :: dv + xt <= DV ->
             dv = dv + xt;
-            Reserve(xt);                          /* values_held_ grows */
+            TakeHeld(xt);                        /* values_held_ grows */
             drun++;
             xk = CHILD;
-            Reserve(1);                          /* codes: ctx_.buffered.Reserve(codes->nbytes()) */
+            TakeHeld(1);                         /* codes: TakeHeld(held, .., codes->nbytes()) */
             Advance(lc[sp], ld[sp], ac[xk], ad[xk]);
             af[xk] = af[sp]; an[xk] = an[sp]; au[xk] = 1;
             Call(xk, WR, DICT_RETURN)
@@ -873,7 +891,7 @@ ColumnDriver_Run:
         fi;
         xt = 0
     }
-    :: atomic {   /* DictWriter::Write returns: ptr and the input's `held` are dropped */
+    :: atomic {   /* DictWriter::Write returns: ptr and what is left of `held` are dropped */
         KIND == DICT && op[sp] == WR && pos[sp] == DICT_RETURN ->
         Release(lc[sp], ld[sp]);
         Unreserve(au[sp]);

@@ -99,6 +99,11 @@ ChunkCompressor ChooseCompressor(const WriteOptions &options) {
     return [compressor_options](const ArrayRef &chunk) { return Compress(chunk, compressor_options); };
 }
 
+// The most bytes of values one dictionary of the default strategy gathers.
+uint64_t DefaultDictValueBytes(const WriteOptions &options) {
+    return std::min<uint64_t>(DictLayoutOptions{}.max_value_bytes, options.block_bytes);
+}
+
 } // namespace
 
 LayoutStrategyRef DefaultWriteStrategy(const DType &dtype, const WriteOptions &options) {
@@ -111,7 +116,7 @@ LayoutStrategyRef DefaultWriteStrategy(const DType &dtype, const WriteOptions &o
     // values are compressed into one flat. The values limit shrinks with the block size so a
     // column holds no more than a block's worth of dictionary while gathering it.
     DictLayoutOptions dict_options;
-    dict_options.max_value_bytes = std::min<uint64_t>(dict_options.max_value_bytes, options.block_bytes);
+    dict_options.max_value_bytes = DefaultDictValueBytes(options);
     auto dict =
         std::make_shared<DictStrategy>(data, std::make_shared<CompressStrategy>(flat), data, dict_options);
     auto leaf = std::make_shared<ZonedStrategy>(dict, zones, options.zone_len);
@@ -176,14 +181,19 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<WriteSink> 
               "zone length {} out of range", options.zone_len);
     uint64_t columns = CountColumns(dtype);
     // A column holds a block being cut, a block compressing while the next is cut (the
-    // compress window) and its buffered compressed chunks.
+    // compress window) and its buffered compressed chunks; with the default strategy also the
+    // values of the dictionary it is gathering (DefaultWriteStrategy's limit).
     uint64_t per_column = 2 * options.block_bytes + options.buffer_bytes;
+    if (options.strategy == nullptr) {
+        per_column += DefaultDictValueBytes(options);
+    }
     uint64_t budget = options.max_buffered_bytes;
     if (budget == 0) {
         budget = per_column * columns;
     } else if (budget < per_column * columns) {
         // Shrink the per-column holdings so that idle columns never hold more than the budget,
-        // with room for blocks whose rows turn out twice as wide as the first zone's.
+        // with room for blocks whose rows turn out twice as wide as the first zone's and for a
+        // dictionary's values (2 * 2 + 1 + 1 shares).
         uint64_t share = std::max<uint64_t>(budget / (6 * columns), 1);
         options.block_bytes = share;
         options.buffer_bytes = share;

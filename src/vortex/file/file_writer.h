@@ -26,8 +26,9 @@ struct WriteOptions {
     /// uses 2 MiB; its prose docs say 1 MB).
     uint64_t buffer_bytes = uint64_t{2} << 20;
     /// Upper bound on buffered_bytes() (plus the chunk being written). 0 = per column two
-    /// blocks (one being cut, one compressing) and buffer_bytes, times the number of columns.
-    /// A smaller budget shrinks the per-column limits so the bound holds.
+    /// blocks (one being cut, one compressing), buffer_bytes and, with the default strategy,
+    /// one dictionary's values (at most a block), times the number of columns. A smaller
+    /// budget shrinks the per-column limits so the bound holds.
     uint64_t max_buffered_bytes = 0;
     /// Writes min/max/sum/null_count/nan_count per top-level column into the footer.
     bool file_statistics = true;

@@ -29,6 +29,18 @@ Result<bool> DictPays(const ArrayRef &chunk, const DictEncodeOptions &options) {
     return distinct <= valid_rows / 2;
 }
 
+// A reservation of `bytes`, taken out of `held` (the input's) as far as it goes: what an input
+// is turned into replaces it, so counting both would overstate what the writer holds.
+// model: TakeHeld (tests/model/writer.pml)
+BufferedBytes::Reservation
+TakeHeld(BufferedBytes::Reservation &held, BufferedBytes &buffered, uint64_t bytes) {
+    BufferedBytes::Reservation out = held.Split(bytes);
+    if (out.bytes() < bytes) {
+        out.Merge(buffered.Reserve(bytes - out.bytes()));
+    }
+    return out;
+}
+
 class DictWriter final : public LayoutWriter {
 public:
     DictWriter(DType dtype,
@@ -54,7 +66,7 @@ public:
         }
         // Everything this input causes is labelled from its id; nothing keeps an id after.
         SequencePointer ptr = std::move(id).Descend();
-        // model: DICT LOOP; `held` lives until DICT_RETURN (tests/model/writer.pml)
+        // model: DICT LOOP; what is left of `held` lives until DICT_RETURN (tests/model/writer.pml)
         ArrayRef rest = std::move(chunk);
         while (true) {
             if (codes_writer_ == nullptr) {
@@ -65,11 +77,12 @@ public:
                       "dict writer: an empty dictionary admitted no row");
             // The values gathered so far stay with this writer until the dictionary closes.
             if (builder_->values_bytes() > values_held_.bytes()) {
-                values_held_.Merge(ctx_.buffered.Reserve(builder_->values_bytes() - values_held_.bytes()));
+                values_held_.Merge(
+                    TakeHeld(held, ctx_.buffered, builder_->values_bytes() - values_held_.bytes()));
             }
             if (codes->len() > 0) {
                 run_rows_ += codes->len();
-                BufferedBytes::Reservation out = ctx_.buffered.Reserve(codes->nbytes());
+                BufferedBytes::Reservation out = TakeHeld(held, ctx_.buffered, codes->nbytes());
                 VX_RETURN_NOT_OK(codes_writer_->Write(ptr.Advance(), codes, std::move(out)));
             }
             if (codes->len() == rest->len()) {
