@@ -5,7 +5,14 @@
 #include <cstdio>
 #include <unistd.h>
 
+#include "vortex/default_session.h"
+#include "vortex/file/vortex_file.h"
+
 namespace vortex::cli {
+
+std::shared_ptr<const VortexFile> OpenVortexFile(const std::string &path) {
+    return ValueOrThrow(VortexFile::Open(path, DefaultSessionPtr(), /*mmap=*/false));
+}
 
 Progress::~Progress() {
     if (drawn_) {

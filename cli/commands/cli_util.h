@@ -4,12 +4,17 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "vortex/base/result.h"
+
+namespace vortex {
+class VortexFile;
+}
 
 namespace vortex::cli {
 
@@ -30,6 +35,10 @@ T ValueOrThrow(Result<T> result) {
 inline bool IsVortexPath(std::string_view path) {
     return path.size() > 7 && path.substr(path.size() - 7) == ".vortex";
 }
+
+/// Opens a .vortex file for reading with pread, not a memory mapping: a read error or a file
+/// cut short while it is read is then an error message, not a SIGBUS.
+std::shared_ptr<const VortexFile> OpenVortexFile(const std::string &path);
 
 /// Reports progress on stderr once an operation has run for a second; silent before, and
 /// always silent when disabled.

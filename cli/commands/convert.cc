@@ -96,7 +96,7 @@ void FileToVortex(const ConvertArgs &args) {
 
 // A .vortex file -> Parquet or CSV through DuckDB, or another .vortex file.
 void FromVortex(const ConvertArgs &args) {
-    auto file = ValueOrThrow(VortexFile::Open(args.input, DefaultSessionPtr(), /*mmap=*/true));
+    auto file = OpenVortexFile(args.input);
     if (IsVortexPath(args.output)) {
         auto reader = duckdb_bridge::MakeFileReader(file, {}, 0, file->row_count());
         auto sink = ValueOrThrow(FileWriteSink::Open(args.output, {.replace_atomically = true}));

@@ -26,7 +26,7 @@ void AddHeadCommand(CLI::App &app) {
     cmd->add_option("-n,--rows", args->rows, "number of rows (default 10)");
     cmd->add_option("--columns", args->columns, "columns to print, comma-separated")->delimiter(',');
     cmd->callback([args] {
-        auto file = ValueOrThrow(VortexFile::Open(args->path, DefaultSessionPtr(), /*mmap=*/true));
+        auto file = OpenVortexFile(args->path);
         if (!args->columns.empty()) {
             if (!file->dtype().is_struct()) {
                 throw std::runtime_error("--columns needs a file of a struct dtype");

@@ -165,7 +165,7 @@ void AddInspectCommand(CLI::App &app) {
     cmd->add_flag("--json", *json, "print JSON");
     cmd->add_flag("--zones", *zones, "include every zone's statistics");
     cmd->callback([path, json, zones] {
-        auto file = ValueOrThrow(VortexFile::Open(*path, DefaultSessionPtr(), /*mmap=*/true));
+        auto file = OpenVortexFile(*path);
         ordered_json description = Describe(file, *zones || !*json);
         if (*json) {
             std::printf("%s\n", description.dump(2).c_str());

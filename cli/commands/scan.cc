@@ -100,7 +100,7 @@ void AddScanCommand(CLI::App &app) {
     cmd->add_option("--batch-rows", args->batch_rows, "rows per batch (default 65536)")
         ->check(CLI::PositiveNumber);
     cmd->callback([args] {
-        auto file = ValueOrThrow(VortexFile::Open(args->path, DefaultSessionPtr(), /*mmap=*/true));
+        auto file = OpenVortexFile(args->path);
         scan::ScanBuilder builder = Scan(file);
         if (!args->columns.empty()) {
             if (!file->dtype().is_struct()) {

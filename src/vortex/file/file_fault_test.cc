@@ -3,6 +3,10 @@
 // Storage that fails: every read of a file (open, full read, filtered scan, take) that meets a
 // failing, short, slow or changing source ends in a clear error or the right data, and a
 // writer whose sink fills up or fails to close reports it instead of success.
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
@@ -166,6 +170,51 @@ TEST(FileFault, SlowReadsUnderParallelScansGiveTheRightData) {
     Executor executor(4);
     auto source = Faulty({.delay_micros = 300});
     EXPECT_OK(ReadEverything(source, &executor));
+}
+
+// Counts the reads in progress; each takes 10 ms, so a scan spends its time in them.
+class SlowCountingReadAt final : public ReadAt {
+public:
+    explicit SlowCountingReadAt(std::shared_ptr<const ReadAt> inner) : inner_(std::move(inner)) {}
+    Result<uint64_t> Size() const override { return inner_->Size(); }
+    Result<Buffer> Read(uint64_t offset, uint64_t length) const override {
+        in_flight_.fetch_add(1);
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        Result<Buffer> result = inner_->Read(offset, length);
+        in_flight_.fetch_sub(1);
+        return result;
+    }
+    std::string_view name() const override { return "slow-counting"; }
+    size_t alignment_hint() const override { return inner_->alignment_hint(); }
+    int in_flight() const { return in_flight_.load(); }
+
+private:
+    std::shared_ptr<const ReadAt> inner_;
+    mutable std::atomic<int> in_flight_{0};
+};
+
+// A scan dropped early (an error, a LIMIT, a closed consumer) waits for the splits it started:
+// none may go on reading the file and decoding with the session after the stream is gone (at
+// exit the default executor's workers would run them over destroyed statics).
+TEST(FileFault, DroppingAScanWaitsForTheWorkItStarted) {
+    Executor executor(4);
+    auto source =
+        std::make_shared<SlowCountingReadAt>(std::make_shared<InMemoryReadAt>(SharedSample().bytes));
+    ASSERT_OK_AND_ASSIGN(auto file, VortexFile::Open(source, testing::FileTestSession()));
+    for (int round = 0; round < 5; ++round) {
+        auto builder = Scan(file);
+        builder.WithExecutor(&executor).BatchRows(100).options().window = 8;
+        auto stream = builder.IntoStream();
+        // Drop it while it reads (planning or splits), at a different point each round.
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (source->in_flight() == 0 && std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::yield();
+        }
+        ASSERT_GT(source->in_flight(), 0) << "the scan never read";
+        std::this_thread::sleep_for(std::chrono::milliseconds(7 * round));
+        stream.reset();
+        EXPECT_EQ(source->in_flight(), 0) << "round " << round << ": a dropped scan was still reading";
+    }
 }
 
 // A file that changes under the reader. The format has no checksums, and the open's tail read

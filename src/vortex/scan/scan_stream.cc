@@ -56,6 +56,7 @@ struct ScanStream::State_ {
     size_t next_result = 0; // next split to return (ordered)
     size_t returned = 0;    // split results handed over
     size_t running = 0;
+    bool planning = false;                       // the planning task has been spawned and not finished
     std::map<size_t, Result<ArrayRef>> finished; // by split index
     size_t max_held = 0;
     // The result being cut into batches.
@@ -135,9 +136,16 @@ struct ScanStream::State_ {
         RunColumn(*job, 0);
     }
 
+    bool IsCancelled() const {
+        std::lock_guard lock(mutex);
+        return cancelled;
+    }
+
     void RunColumn(ColumnJob &job, size_t k) {
         const SplitRange &split = job.plan->splits[job.index];
-        Result<ArrayRef> column = ReadSplitColumn(*job.plan, split, k);
+        // A dropped stream waits for its running splits: skip the work it no longer needs.
+        Result<ArrayRef> column = IsCancelled() ? Result<ArrayRef>(Status::Cancelled("the scan was dropped"))
+                                                : ReadSplitColumn(*job.plan, split, k);
         if (column.ok()) {
             column = DecodeFully(*column);
         }
@@ -160,9 +168,14 @@ struct ScanStream::State_ {
         if (options.before_planning) {
             options.before_planning();
         }
-        Result<std::shared_ptr<const ScanPlan>> planned = PlanScan(source, options);
+        Result<std::shared_ptr<const ScanPlan>> planned =
+            IsCancelled() ? Result<std::shared_ptr<const ScanPlan>>(Status::Cancelled("the scan was dropped"))
+                          : PlanScan(source, options);
         std::lock_guard lock(mutex);
-        if (planned.ok()) {
+        planning = false;
+        if (cancelled) {
+            // Dropped while planning: nothing more starts.
+        } else if (planned.ok()) {
             plan = *std::move(planned);
             LaunchLocked(self);
         } else if (error.ok()) {
@@ -232,6 +245,7 @@ std::unique_ptr<ScanStream> ScanStream::Start(ScanSource source, ScanOptions opt
         return std::make_unique<ScanStream>(std::move(state), DType::Null());
     }
     // Planning may read zone tables and footers of large files: never on the caller's thread.
+    state->planning = true;
     state->executor->Spawn([state] { state->RunPlanning(state); });
     return std::make_unique<ScanStream>(std::move(state), *std::move(dtype));
 }
@@ -250,10 +264,18 @@ std::unique_ptr<ScanStream> ScanStream::StartPlanned(std::shared_ptr<const ScanP
 }
 
 ScanStream::~ScanStream() {
-    std::lock_guard lock(state_->mutex);
+    std::unique_lock lock(state_->mutex);
     state_->cancelled = true;
     state_->finished.clear();
     state_->current = nullptr;
+    // Planning and splits in flight read the file and decode with the session's encodings:
+    // wait for them, so none outlives the stream (after an error, vx returns from main while
+    // they run, and the default executor's workers are never joined). Queued ones see
+    // `cancelled` and return at once. Not on a worker of the stream's executor: a queued task
+    // may need that very worker.
+    if (!state_->executor->InWorkerThread()) {
+        state_->changed.wait(lock, [&] { return state_->running == 0 && !state_->planning; });
+    }
 }
 
 Result<ScanStream::PollResult> ScanStream::Poll() {
