@@ -18,7 +18,7 @@
 #include "vortex/file/vortex_file.h"
 #include "vortex/io/read_at.h"
 
-#include "exercise_array.h"
+#include "array_usage.h"
 #include "fuzz_target.h"
 
 namespace {
@@ -47,13 +47,12 @@ vortex::expr::ExprRef FilterOnFirstColumn(const std::string &name, const ArrayRe
 void ScanFile(const std::shared_ptr<const vortex::VortexFile> &file) {
     const uint64_t rows = file->row_count();
     ArrayRef all;
-    if (rows <= vortex::fuzz::kMaterializeLimit) {
+    if (rows <= vortex::bad_input::kMaterializeLimit) {
         auto read = file->ReadAll();
         if (read.ok()) {
             FUZZ_CHECK((*read)->len() == rows);
             FUZZ_CHECK((*read)->dtype() == file->dtype());
-            vortex::fuzz::ExerciseArray(*read);
-            all = *read;
+            all = vortex::bad_input::UseAsAReader(*read, vortex::fuzz::AbortUnless); // canonical
         }
     } else {
         auto tail = file->Read(rows - 3, rows);
@@ -65,14 +64,9 @@ void ScanFile(const std::shared_ptr<const vortex::VortexFile> &file) {
     const auto &dtype = file->dtype();
     if (dtype.is_struct() && dtype.struct_fields().size() > 0) {
         ArrayRef first;
-        if (all != nullptr) {
-            auto canonical = all->ToCanonical();
-            if (canonical.ok()) {
-                if (const auto *fields = dynamic_cast<const vortex::StructArray *>(canonical->get())) {
-                    if (fields->nfields() > 0)
-                        first = fields->field(0);
-                }
-            }
+        if (const auto *fields = dynamic_cast<const vortex::StructArray *>(all.get())) {
+            if (fields->nfields() > 0)
+                first = fields->field(0);
         }
         const auto filter = FilterOnFirstColumn(dtype.struct_fields().names[0], first);
         auto filtered = vortex::Scan(file).Filter(filter).Collect();

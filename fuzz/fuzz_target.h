@@ -21,3 +21,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
             std::abort();                                                                                    \
         }                                                                                                    \
     } while (false)
+
+namespace vortex::fuzz {
+
+/// The check the targets give bad_input::UseAsAReader (tests/bad_input/array_usage.h): a
+/// broken expectation aborts.
+inline void AbortUnless(bool holds, const char *what) {
+    if (!holds) {
+        std::fprintf(stderr, "fuzz contract broken: %s\n", what);
+        std::abort();
+    }
+}
+
+} // namespace vortex::fuzz

@@ -11,6 +11,8 @@
 
 #include "vortex/array/array.h"
 
+#include "array_usage.h"
+
 namespace vortex::bad_input {
 
 /// Identifies one Build() call: re-run the named test with the same seed to reproduce it.
@@ -30,15 +32,7 @@ void SetCurrentCase(const BuildCase &build_case);
 /// Installs the crash handler (SIGABRT, SIGSEGV, and the sanitizers' death callback). Idempotent.
 void InstallCaseReporter();
 
-/// Above this length only operations that touch O(1) elements are tried: a valid array of
-/// 2^40 nulls or constants is legitimate, and materializing it would be, too.
-inline constexpr size_t kMaterializeLimit = size_t{1} << 16;
-
-/// Uses `array` as a reader would: SerializeMetadata, ScalarAt on the first, last and one
-/// past the last element, ToCanonical (then the same on the canonical array),
-/// validity_mask, Slice, Filter and Take. Any of them may fail with a Status; none may
-/// crash, and results that succeed must have the right length. Reports failures with the
-/// current case.
+/// UseAsAReader (array_usage.h) with each broken expectation a gtest failure naming the case.
 void ExpectUsable(const ArrayRef &array, const BuildCase &build_case);
 
 } // namespace vortex::bad_input
