@@ -18,8 +18,9 @@ namespace {
 
 uint64_t ReadLE(const uint8_t *data, int bytes) {
     uint64_t value = 0;
-    for (int i = 0; i < bytes; ++i)
+    for (int i = 0; i < bytes; ++i) {
         value |= uint64_t{data[i]} << (8 * i);
+    }
     return value;
 }
 
@@ -36,20 +37,24 @@ const vortex::ArrayReadContext &Context() {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    if (size < 2)
+    if (size < 2) {
         return 0;
+    }
     const size_t dtype_len = ReadLE(data, 2);
-    if (size < 2 + dtype_len + 4)
+    if (size < 2 + dtype_len + 4) {
         return 0;
+    }
     auto dtype = vortex::DeserializeDTypeFlatBuffer(std::span(data + 2, dtype_len));
-    if (!dtype.ok())
+    if (!dtype.ok()) {
         return 0;
+    }
     const size_t len = ReadLE(data + 2 + dtype_len, 4);
     const size_t header = 2 + dtype_len + 4;
     const auto segment = vortex::Buffer::Copy(std::span(data + header, size - header));
     auto array = vortex::DeserializeArray(segment, *dtype, len, Context());
-    if (!array.ok())
+    if (!array.ok()) {
         return 0;
+    }
     FUZZ_CHECK((*array)->len() == len);
     FUZZ_CHECK((*array)->dtype() == *dtype);
     (void)vortex::bad_input::UseAsAReader(*array, vortex::fuzz::AbortUnless);

@@ -17,8 +17,9 @@ Result<std::vector<uint8_t>> ArrayDecodeInput(const ArrayRef &array) {
               "array too large for a fuzz seed");
     std::vector<uint8_t> out;
     const auto put = [&out](uint64_t value, int bytes) {
-        for (int i = 0; i < bytes; ++i)
+        for (int i = 0; i < bytes; ++i) {
             out.push_back(static_cast<uint8_t>(value >> (8 * i)));
+        }
     };
     put(dtype.size(), 2);
     out.insert(out.end(), dtype.begin(), dtype.end());

@@ -33,13 +33,15 @@ public:
     uint64_t Below(uint64_t bound) { return bound == 0 ? 0 : Next() % bound; }
     int64_t Int(int bytes) {
         uint64_t value = 0;
-        for (int i = 0; i < bytes; ++i)
+        for (int i = 0; i < bytes; ++i) {
             value |= uint64_t{Next()} << (8 * i);
+        }
         return static_cast<int64_t>(value);
     }
     void Fill(uint8_t *out, size_t n) {
-        for (size_t i = 0; i < n; ++i)
+        for (size_t i = 0; i < n; ++i) {
             out[i] = Next();
+        }
     }
 
 private:
@@ -82,16 +84,21 @@ constexpr const char *kFormats[] = {
 
 int FixedWidth(const std::string &format) {
     static const std::string one = "cC", two = "Sse", four = "iIf", eight = "lLg";
-    if (format.size() == 1 && one.find(format[0]) != std::string::npos)
+    if (format.size() == 1 && one.find(format[0]) != std::string::npos) {
         return 1;
-    if (format.size() == 1 && two.find(format[0]) != std::string::npos)
+    }
+    if (format.size() == 1 && two.find(format[0]) != std::string::npos) {
         return 2;
-    if (format.size() == 1 && four.find(format[0]) != std::string::npos)
+    }
+    if (format.size() == 1 && four.find(format[0]) != std::string::npos) {
         return 4;
-    if (format.size() == 1 && eight.find(format[0]) != std::string::npos)
+    }
+    if (format.size() == 1 && eight.find(format[0]) != std::string::npos) {
         return 8;
-    if (format == "tdD" || format == "tts" || format == "ttm")
+    }
+    if (format == "tdD" || format == "tts" || format == "ttm") {
         return 4;
+    }
     if (format.starts_with("td") || format.starts_with("tt") || format.starts_with("ts") ||
         format.starts_with("tD") || format.starts_with("ti")) {
         return 8;
@@ -99,12 +106,14 @@ int FixedWidth(const std::string &format) {
     if (format.starts_with("d:")) {
         const auto comma = format.rfind(',');
         const auto first = format.find(',');
-        if (comma != first)
+        if (comma != first) {
             return std::stoi(format.substr(comma + 1)) / 8;
+        }
         return 16;
     }
-    if (format.starts_with("w:"))
+    if (format.starts_with("w:")) {
         return std::stoi(format.substr(2));
+    }
     return 0;
 }
 
@@ -115,12 +124,14 @@ public:
     // Builds one node; `need` is the smallest length the parent's layout asks of it.
     void Build(ArrowArray *array, ArrowSchema *schema, int64_t need, int depth) {
         std::string format = kFormats[in_.Below(std::size(kFormats))];
-        if (depth >= 3 && format[0] == '+')
+        if (depth >= 3 && format[0] == '+') {
             format = "i";
+        }
         const int64_t offset = static_cast<int64_t>(in_.Below(4));
         int64_t length = std::max<int64_t>(need, static_cast<int64_t>(in_.Below(48)));
-        if (in_.Below(16) == 0)
+        if (in_.Below(16) == 0) {
             length = in_.Int(8) % 99990; // hostile, sometimes negative
+        }
         // Buffers cover offset + length elements (< 100 000), as a real producer's would.
         const int64_t span = std::max<int64_t>(offset + length, 0);
 
@@ -166,18 +177,22 @@ public:
         } else if (format.starts_with("+w:")) {
             child_needs.push_back(span * std::stoi(format.substr(3)));
         } else if (format == "+s") {
-            for (uint64_t i = 0, n = in_.Below(4); i < n; ++i)
+            for (uint64_t i = 0, n = in_.Below(4); i < n; ++i) {
                 child_needs.push_back(span);
+            }
         }
         // One buffer too many or too few; not for views, whose buffer count is how the
         // consumer learns the number of data buffers (a lie there cannot be detected).
         const bool views = format == "vu" || format == "vz";
-        if (!views && in_.Below(8) == 0)
+        if (!views && in_.Below(8) == 0) {
             buffers.push_back(Filled(8));
-        if (!views && !buffers.empty() && in_.Below(8) == 0)
+        }
+        if (!views && !buffers.empty() && in_.Below(8) == 0) {
             buffers.pop_back();
-        if (in_.Below(16) == 0 && !child_needs.empty())
+        }
+        if (in_.Below(16) == 0 && !child_needs.empty()) {
             child_needs.pop_back();
+        }
 
         auto &buffer_list = arena_.buffer_lists.emplace_back(std::move(buffers));
         array->n_buffers = static_cast<int64_t>(buffer_list.size());
@@ -221,8 +236,9 @@ private:
         int64_t value = static_cast<int64_t>(in_.Below(3));
         for (int64_t i = 0; i < count; ++i) {
             int64_t written = value;
-            if (in_.Below(32) == 0)
+            if (in_.Below(32) == 0) {
                 written = in_.Int(4);
+            }
             written = std::min<int64_t>(written, 4096);
             largest = std::max(largest, written);
             if (large) {
@@ -260,8 +276,9 @@ private:
         buffers.push_back(views.data());
         buffers.insert(buffers.end(), data.begin(), data.end());
         auto &size_list = arena_.buffers.emplace_back(sizes.size() * 8 + 1);
-        if (!sizes.empty())
+        if (!sizes.empty()) {
             std::memcpy(size_list.data(), sizes.data(), sizes.size() * 8);
+        }
         buffers.push_back(size_list.data());
     }
 
@@ -289,7 +306,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
     }
     FUZZ_CHECK(*array_released == 1);
-    for (int count : arena.release_counts)
+    for (int count : arena.release_counts) {
         FUZZ_CHECK(count <= 1);
+    }
     return 0;
 }

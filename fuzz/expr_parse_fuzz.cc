@@ -22,10 +22,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     const auto &rows = vortex::fuzz::ExprScopeRows();
     auto mask = vortex::expr::EvaluateMask(**parsed, rows);
-    if (mask.ok())
+    if (mask.ok()) {
         FUZZ_CHECK(mask->len() == rows->len());
+    }
     auto values = vortex::expr::Evaluate(**parsed, rows);
-    if (values.ok())
+    if (values.ok()) {
         FUZZ_CHECK((*values)->len() == rows->len());
+    }
     return 0;
 }

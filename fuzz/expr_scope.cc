@@ -12,8 +12,9 @@ const DType &ExprScopeDType() {
     static const DType scope = [] {
         std::vector<DType> dtypes = AllTestDTypes();
         std::vector<std::string> names;
-        for (size_t i = 0; i < dtypes.size(); ++i)
+        for (size_t i = 0; i < dtypes.size(); ++i) {
             names.push_back("c" + std::to_string(i));
+        }
         return DType::Struct(std::move(names), std::move(dtypes), Nullability::NonNullable);
     }();
     return scope;
@@ -27,8 +28,9 @@ const ArrayRef &ExprScopeRows() {
 std::string ExprScopeColumn(const std::string &dtype_text) {
     const auto &fields = ExprScopeDType().struct_fields();
     for (size_t i = 0; i < fields.size(); ++i) {
-        if (fields.dtypes[i].ToString() == dtype_text)
+        if (fields.dtypes[i].ToString() == dtype_text) {
             return fields.names[i];
+        }
     }
     return "c0";
 }

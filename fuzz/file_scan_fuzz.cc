@@ -27,8 +27,9 @@ using vortex::ArrayRef;
 
 uint64_t RowsIn(const std::vector<ArrayRef> &batches) {
     uint64_t rows = 0;
-    for (const auto &batch : batches)
+    for (const auto &batch : batches) {
         rows += batch->len();
+    }
     return rows;
 }
 
@@ -38,8 +39,9 @@ vortex::expr::ExprRef FilterOnFirstColumn(const std::string &name, const ArrayRe
     namespace ex = vortex::expr;
     if (first_column != nullptr && first_column->len() > 0) {
         auto value = vortex::ScalarAt(first_column, 0);
-        if (value.ok() && !value->is_null())
+        if (value.ok() && !value->is_null()) {
             return ex::Or(ex::Eq(ex::Col(name), ex::Lit(*value)), ex::IsNull(ex::Col(name)));
+        }
     }
     return ex::IsNotNull(ex::Col(name));
 }
@@ -56,8 +58,9 @@ void ScanFile(const std::shared_ptr<const vortex::VortexFile> &file) {
         }
     } else {
         auto tail = file->Read(rows - 3, rows);
-        if (tail.ok())
+        if (tail.ok()) {
             FUZZ_CHECK((*tail)->len() == 3);
+        }
         return; // a legitimately huge file: materializing it is not a bug
     }
 
@@ -65,22 +68,26 @@ void ScanFile(const std::shared_ptr<const vortex::VortexFile> &file) {
     if (dtype.is_struct() && dtype.struct_fields().size() > 0) {
         ArrayRef first;
         if (const auto *fields = dynamic_cast<const vortex::StructArray *>(all.get())) {
-            if (fields->nfields() > 0)
+            if (fields->nfields() > 0) {
                 first = fields->field(0);
+            }
         }
         const auto filter = FilterOnFirstColumn(dtype.struct_fields().names[0], first);
         auto filtered = vortex::Scan(file).Filter(filter).Collect();
-        if (filtered.ok())
+        if (filtered.ok()) {
             FUZZ_CHECK(RowsIn(*filtered) <= rows);
+        }
     }
     if (rows > 0) {
         auto taken = vortex::Scan(file).Take({0, rows / 2, rows - 1}).Collect();
-        if (taken.ok())
+        if (taken.ok()) {
             FUZZ_CHECK(RowsIn(*taken) == (rows == 1 ? 1 : rows == 2 ? 2 : 3));
+        }
     }
     auto ranged = vortex::Scan(file).RowRange(rows / 3, rows - rows / 3).Limit(100).Collect();
-    if (ranged.ok())
+    if (ranged.ok()) {
         FUZZ_CHECK(RowsIn(*ranged) <= 100);
+    }
 }
 
 } // namespace
@@ -88,7 +95,8 @@ void ScanFile(const std::shared_ptr<const vortex::VortexFile> &file) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     auto source = std::make_shared<vortex::InMemoryReadAt>(vortex::Buffer::Copy(std::span(data, size)));
     auto file = vortex::VortexFile::Open(source, vortex::DefaultSessionPtr());
-    if (file.ok())
+    if (file.ok()) {
         ScanFile(*file);
+    }
     return 0;
 }

@@ -19,8 +19,9 @@ void WalkLayout(const vortex::LayoutRef &layout, int depth) {
     FUZZ_CHECK(layout != nullptr);
     FUZZ_CHECK(depth < 10000); // the verifier bounds depth; a cycle would never end
     (void)layout->row_count();
-    for (const auto &child : layout->children())
+    for (const auto &child : layout->children()) {
         WalkLayout(child, depth + 1);
+    }
 }
 
 } // namespace
@@ -28,14 +29,16 @@ void WalkLayout(const vortex::LayoutRef &layout, int depth) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const std::span<const uint8_t> file(data, size);
     auto ps = vortex::ParsePostscript(file, size);
-    if (!ps.ok())
+    if (!ps.ok()) {
         return 0;
+    }
     for (bool with_dtype : {true, false}) {
         FUZZ_CHECK(ps->lowest_offset(with_dtype) <= size);
     }
     auto footer = vortex::ParseFooter(file, 0, *ps, vortex::DefaultSession(), std::nullopt);
-    if (!footer.ok())
+    if (!footer.ok()) {
         return 0;
+    }
     WalkLayout(footer->layout, 0);
     FUZZ_CHECK(footer->arrays != nullptr);
     return 0;

@@ -36,6 +36,7 @@
 #define VORTEX_FUZZ_HAVE_SANITIZER 1
 #endif
 #ifdef VORTEX_FUZZ_HAVE_SANITIZER
+// NOLINTNEXTLINE(bugprone-reserved-identifier): the sanitizers' own interface
 extern "C" void __sanitizer_set_death_callback(void (*callback)(void));
 #endif
 
@@ -49,8 +50,9 @@ char g_crash_path[512] = "fuzz-crash";
 char g_crash_note[256] = "";
 
 void SaveCurrentInput() {
-    if (g_current == nullptr)
+    if (g_current == nullptr) {
         return;
+    }
     if (FILE *out = std::fopen(g_crash_path, "wb")) {
         std::fwrite(g_current->data(), 1, g_current->size(), out);
         std::fclose(out);
@@ -75,8 +77,9 @@ std::vector<std::filesystem::path> InputsUnder(const std::filesystem::path &root
     std::vector<std::filesystem::path> inputs;
     if (std::filesystem::is_directory(root)) {
         for (const auto &entry : std::filesystem::recursive_directory_iterator(root)) {
-            if (entry.is_regular_file())
+            if (entry.is_regular_file()) {
                 inputs.push_back(entry.path());
+            }
         }
     } else {
         inputs.push_back(root);
@@ -104,17 +107,20 @@ Bytes Mutate(const Bytes &input, const Bytes &other, std::mt19937_64 &rng) {
     for (size_t edits = 1 + below(4); edits > 0; --edits) {
         switch (below(6)) {
             case 0: // flip one bit
-                if (!out.empty())
+                if (!out.empty()) {
                     out[below(out.size())] ^= static_cast<uint8_t>(1u << below(8));
+                }
                 break;
             case 1: // overwrite a byte
-                if (!out.empty())
+                if (!out.empty()) {
                     out[below(out.size())] = static_cast<uint8_t>(rng());
+                }
                 break;
             case 2: { // overwrite 1, 2, 4 or 8 bytes with an edge value, little-endian
                 const size_t width = size_t{1} << below(4);
-                if (out.size() < width)
+                if (out.size() < width) {
                     break;
+                }
                 const uint64_t value = kEdges[below(std::size(kEdges))];
                 std::memcpy(out.data() + below(out.size() - width + 1), &value, width);
                 break;
@@ -124,15 +130,17 @@ Bytes Mutate(const Bytes &input, const Bytes &other, std::mt19937_64 &rng) {
                 break;
             case 4: { // insert random bytes
                 Bytes extra(1 + below(16));
-                for (auto &byte : extra)
+                for (auto &byte : extra) {
                     byte = static_cast<uint8_t>(rng());
+                }
                 out.insert(out.begin() + static_cast<std::ptrdiff_t>(below(out.size() + 1)), extra.begin(),
                            extra.end());
                 break;
             }
             default: { // splice: a stretch of the other input over this one
-                if (other.empty() || out.empty())
+                if (other.empty() || out.empty()) {
                     break;
+                }
                 const size_t from = below(other.size());
                 const size_t len = std::min(other.size() - from, 1 + below(64));
                 const size_t to = below(out.size());
@@ -195,7 +203,8 @@ int main(int argc, char **argv) {
         Run(mutated);
         ++rounds;
     }
-    if (mutate_seconds > 0)
+    if (mutate_seconds > 0) {
         std::printf("ran %llu mutated inputs\n", static_cast<unsigned long long>(rounds));
+    }
     return 0;
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds every target and runs every test with ctest.
 # The default preset is `ci`: a debug build under AddressSanitizer and UBSan with -Werror runs
-# every test but the `heavy` ones (the fuzz targets replay their corpora and mutate them there);
+# every test but the `heavy` ones (the fuzz targets replay their corpora and mutate them there,
+# and clang-tidy checks the sources of the latest landing: scripts/tidy.sh);
 # the heavy ones (the writer's property and stress suites, which under the sanitizers would take
 # most of an hour) then run in a release build of just their targets; last, the `tsan`-labelled
-# suites of the concurrency primitives (executor, sequence ids, row queue, memory pool, I/O) run
-# under ThreadSanitizer in a build of just their targets.
+# concurrency suites (executor, sequence ids, row queue, memory pool, I/O, the write pipeline)
+# run under ThreadSanitizer in a build of just their targets.
 # Set VORTEX_TEST_PRESET=debug (or release, tsan, ...) to run everything in one configuration.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "vortex/array/serde/array_context.h"
+#include "vortex/base/format.h"
 #include "vortex/default_session.h"
 #include "vortex/dtype/extension.h"
 
@@ -42,8 +43,9 @@ Status WriteArrayDecodeSeeds(const std::filesystem::path &root) {
     for (const auto &[id, samples] : bad_input::SamplesByEncoding()) {
         for (size_t i = 0; i < samples.size(); ++i) {
             auto input = ArrayDecodeInput(samples[i].array);
-            if (!input.ok())
+            if (!input.ok()) {
                 continue; // a node that cannot stand alone (none today)
+            }
             VX_RETURN_NOT_OK(WriteSeed(root / "array_decode", id + "_" + std::to_string(i), *input));
             ++written;
         }
@@ -56,22 +58,29 @@ Status WriteArrayDecodeSeeds(const std::filesystem::path &root) {
 
 // A literal the parser accepts for a column of `dtype`, or empty when none fits.
 std::string LiteralFor(const DType &dtype) {
-    if (dtype.is_bool())
+    if (dtype.is_bool()) {
         return "true";
-    if (dtype.is_primitive())
+    }
+    if (dtype.is_primitive()) {
         return IsFloat(dtype.ptype()) ? "1.5" : "7";
-    if (dtype.is_decimal())
+    }
+    if (dtype.is_decimal()) {
         return dtype.decimal().scale > 0 ? "1.5" : "12";
-    if (dtype.is_utf8() || dtype.is_binary())
+    }
+    if (dtype.is_utf8() || dtype.is_binary()) {
         return "'ab'";
+    }
     if (dtype.is_extension()) {
         const auto &id = dtype.extension().id;
-        if (id == kDateId)
+        if (id == kDateId) {
             return "'2021-03-04'";
-        if (id == kTimeId)
+        }
+        if (id == kTimeId) {
             return "'12:30:00'";
-        if (id == kTimestampId)
+        }
+        if (id == kTimestampId) {
             return "'2021-03-04 05:06:07'";
+        }
     }
     return "";
 }
@@ -81,20 +90,23 @@ Status WriteExprSeeds(const std::filesystem::path &root) {
     std::vector<std::string> texts;
     for (size_t i = 0; i < fields.size(); ++i) {
         const std::string &column = fields.names[i];
-        texts.push_back(column + " IS NULL");
-        texts.push_back(column + " IS NOT NULL");
+        texts.push_back(vortex::format("{} IS NULL", column));
+        texts.push_back(vortex::format("{} IS NOT NULL", column));
         const std::string literal = LiteralFor(fields.dtypes[i]);
-        if (literal.empty())
+        if (literal.empty()) {
             continue;
-        texts.push_back(column + " = " + literal);
-        texts.push_back(column + " <> " + literal + " OR " + column + " IS NULL");
-        texts.push_back(column + " NOT IN (" + literal + ", NULL)");
-        texts.push_back(column + " BETWEEN " + literal + " AND " + literal);
-        texts.push_back("NOT (" + column + " >= " + literal + ") AND " + column + " < " + literal);
-        if (fields.dtypes[i].is_utf8())
+        }
+        texts.push_back(vortex::format("{} = {}", column, literal));
+        texts.push_back(vortex::format("{0} <> {1} OR {0} IS NULL", column, literal));
+        texts.push_back(vortex::format("{} NOT IN ({}, NULL)", column, literal));
+        texts.push_back(vortex::format("{0} BETWEEN {1} AND {1}", column, literal));
+        texts.push_back(vortex::format("NOT ({0} >= {1}) AND {0} < {1}", column, literal));
+        if (fields.dtypes[i].is_utf8()) {
             texts.push_back(column + " LIKE 'a%'");
-        if (fields.dtypes[i].is_bool())
+        }
+        if (fields.dtypes[i].is_bool()) {
             texts.push_back(column);
+        }
         if (i + 1 < fields.size() && fields.dtypes[i + 1] == fields.dtypes[i]) {
             texts.push_back(column + " < " + fields.names[i + 1]);
         }
@@ -106,8 +118,9 @@ Status WriteExprSeeds(const std::filesystem::path &root) {
         "AND", "OR", "NOT", "IS",  "NULL", "IN", "BETWEEN",      "LIKE",      "TRUE", "FALSE",
         "=",   "!=", "<>",  "<",   "<=",   ">",  ">=",           "(",         ")",    ",",
         "'",   "\"", "%",   "1e6", ".5",   "-",  "'2021-03-04'", "'12:30:00'"};
-    for (const auto &name : fields.names)
+    for (const auto &name : fields.names) {
         tokens.push_back(name);
+    }
     return WriteText(root, "expr_parse.dict", DictionaryOf(tokens));
 }
 
@@ -117,8 +130,9 @@ Status WriteArrowSeeds(const std::filesystem::path &root) {
     std::mt19937_64 rng(42);
     for (unsigned first = 0; first < 64; ++first) {
         std::vector<uint8_t> bytes(32 + rng() % 480);
-        for (auto &byte : bytes)
+        for (auto &byte : bytes) {
             byte = static_cast<uint8_t>(rng());
+        }
         bytes[0] = static_cast<uint8_t>(first);
         VX_RETURN_NOT_OK(WriteSeed(root / "arrow_import", "producer_" + std::to_string(first), bytes));
     }

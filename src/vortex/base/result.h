@@ -27,8 +27,10 @@ public:
     template <typename U>
     requires(std::is_convertible_v<U &&, T> && !std::is_same_v<std::decay_t<U>, T> &&
              !std::is_same_v<std::decay_t<U>, Status> && !std::is_same_v<std::decay_t<U>, Result>)
+        // Implicit like the two above; it never takes a Result or Status (the requires clause).
+        // NOLINTNEXTLINE(google-explicit-constructor,bugprone-forwarding-reference-overload)
         Result(U &&value)
-        : storage_(std::in_place_index<1>, T(std::forward<U>(value))) {} // NOLINT
+        : storage_(std::in_place_index<1>, T(std::forward<U>(value))) {}
 
     /// Converts from a Result of a convertible type, e.g. Result<shared_ptr<const Derived>>
     /// into Result<shared_ptr<const Base>>, so `return Derived::TryMake(...);` works.
@@ -107,12 +109,15 @@ Status ToStatus(const Result<T> &result) {
         }                                                                                                    \
     } while (false)
 
+// `lhs` is a declaration or an lvalue and `result_name` an identifier: neither can be parenthesized.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define VX_ASSIGN_OR_RETURN_IMPL(result_name, lhs, rexpr)                                                    \
     auto result_name = (rexpr);                                                                              \
     if (!result_name.ok()) [[unlikely]] {                                                                    \
         return result_name.status();                                                                         \
     }                                                                                                        \
     lhs = result_name.MoveValueUnsafe()
+// NOLINTEND(bugprone-macro-parentheses)
 
 /// Evaluates a Result expression; on error returns it, else assigns the value to `lhs`.
 #define VX_ASSIGN_OR_RETURN(lhs, rexpr) VX_ASSIGN_OR_RETURN_IMPL(VX_CONCAT(vx_result_, __LINE__), lhs, rexpr)

@@ -36,16 +36,21 @@ constexpr size_t ByteWidth(DecimalType type) {
 
 /// Returns the narrowest values type that holds every value of `precision` digits.
 constexpr DecimalType MinDecimalTypeForPrecision(uint8_t precision) {
-    if (precision <= 2)
+    if (precision <= 2) {
         return DecimalType::I8;
-    if (precision <= 4)
+    }
+    if (precision <= 4) {
         return DecimalType::I16;
-    if (precision <= 9)
+    }
+    if (precision <= 9) {
         return DecimalType::I32;
-    if (precision <= 18)
+    }
+    if (precision <= 18) {
         return DecimalType::I64;
-    if (precision <= 38)
+    }
+    if (precision <= 38) {
         return DecimalType::I128;
+    }
     return DecimalType::I256;
 }
 

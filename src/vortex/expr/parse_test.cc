@@ -207,11 +207,13 @@ TEST(ParseExprTest, ReportsErrorsWithTheirPosition) {
 TEST(ParseExprTest, BoundsNestingInsteadOfOverflowingTheStack) {
     const auto nested = [](size_t depth, std::string_view open, std::string_view close) {
         std::string text;
-        for (size_t i = 0; i < depth; ++i)
+        for (size_t i = 0; i < depth; ++i) {
             text += open;
+        }
         text += "i = 1";
-        for (size_t i = 0; i < depth; ++i)
+        for (size_t i = 0; i < depth; ++i) {
             text += close;
+        }
         return text;
     };
     EXPECT_EQ(Parse(nested(200, "(", ")"))->kind(), ExprKind::Compare);

@@ -184,7 +184,7 @@ TEST(DictWrite, ByteLimitSplitsStringDictionaries) {
 // reader's batches do.
 std::vector<ArrayRef> DictionaryChunks(size_t nchunks, size_t rows, uint64_t seed) {
     std::mt19937_64 rng(seed);
-    static const char *const kWords[] = {"H", "B", "Y"};
+    static constexpr const char *kWords[] = {"H", "B", "Y"};
     std::vector<ArrayRef> chunks;
     uint64_t fresh = 0;
     for (size_t c = 0; c < nchunks; ++c) {

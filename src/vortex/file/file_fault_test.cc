@@ -67,8 +67,8 @@ const Sample &SharedSample() {
         out.table = *table;
         WriteOptions write;
         write.zone_len = 512;
-        write.block_bytes = 8 * 1024;
-        write.buffer_bytes = 4 * 1024;
+        write.block_bytes = uint64_t{8} << 10;
+        write.buffer_bytes = uint64_t{4} << 10;
         out.bytes = testing::WriteToBuffer(out.table->dtype(), {out.table}, write).ValueOrDie();
         out.filtered = Slice(out.table, 1000, 3500).ValueOrDie();
         out.taken = Take(out.table, PrimitiveArray::FromValues(kTakeRows)).ValueOrDie();
@@ -246,8 +246,8 @@ Status WriteThrough(std::unique_ptr<FaultySink> sink) {
     WriteOptions options;
     options.compression = Compression::kNone;
     options.zone_len = 512;
-    options.block_bytes = 8 * 1024;
-    options.buffer_bytes = 4 * 1024;
+    options.block_bytes = uint64_t{8} << 10;
+    options.buffer_bytes = uint64_t{4} << 10;
     VX_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(std::move(sink), sample.table->dtype(),
                                                       testing::FileTestSession(), options));
     for (size_t begin = 0; begin < kRows; begin += 1000) {

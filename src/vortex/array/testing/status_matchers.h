@@ -65,10 +65,12 @@ Status StatusOf(const Result<T> &result) {
 #define ASSERT_RAISES(CODE, expr) VX_TESTING_CHECK_RAISES(ASSERT_TRUE, CODE, expr)
 #define EXPECT_RAISES(CODE, expr) VX_TESTING_CHECK_RAISES(EXPECT_TRUE, CODE, expr)
 
+// NOLINTBEGIN(bugprone-macro-parentheses): `lhs` is a declaration, `result_name` an identifier.
 #define VX_TESTING_ASSIGN_OR_FAIL_IMPL(result_name, lhs, rexpr)                                              \
     auto result_name = (rexpr);                                                                              \
     ASSERT_TRUE(result_name.ok()) << "'" #rexpr "' failed with " << result_name.status().ToString();         \
     lhs = std::move(result_name).ValueOrDie()
+// NOLINTEND(bugprone-macro-parentheses)
 
 /// Evaluates a Result expression; fails the test (and returns) on error, else assigns the
 /// value to `lhs`, which may declare a variable: ASSERT_OK_AND_ASSIGN(auto x, F()).

@@ -178,6 +178,8 @@ Result<ArrayRef> DateTimePartsEncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array).ValueOrDie());
 }
 
+// `days` is copied into Array's list, and `days->len()` is read in the same call.
+// NOLINTBEGIN(performance-unnecessary-value-param)
 DateTimePartsArray::DateTimePartsArray(
     Token, DType dtype, ArrayRef days, ArrayRef seconds, ArrayRef subseconds, int64_t ticks)
     : Array(DateTimePartsEncoding::Instance(),
@@ -186,6 +188,7 @@ DateTimePartsArray::DateTimePartsArray(
             {},
             {days, std::move(seconds), std::move(subseconds)}),
       ticks_per_second_(ticks) {}
+// NOLINTEND(performance-unnecessary-value-param)
 
 Result<std::shared_ptr<const DateTimePartsArray>>
 DateTimePartsArray::TryMake(DType dtype, ArrayRef days, ArrayRef seconds, ArrayRef subseconds) {

@@ -44,7 +44,7 @@ inline Result<Buffer>
 WriteToBuffer(const DType &dtype, const std::vector<ArrayRef> &chunks, WriteOptions options = {}) {
     auto bytes = std::make_shared<std::vector<uint8_t>>();
     VX_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(std::make_unique<VectorSink>(bytes), dtype,
-                                                      FileTestSession(), options));
+                                                      FileTestSession(), std::move(options)));
     for (const ArrayRef &chunk : chunks) {
         VX_RETURN_NOT_OK(writer->Write(chunk));
     }

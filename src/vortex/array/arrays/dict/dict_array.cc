@@ -49,6 +49,8 @@ Result<ArrayRef> DictEncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array).ValueOrDie());
 }
 
+// The children are copied into Array's list, and `codes->len()` is read in the same call.
+// NOLINTBEGIN(performance-unnecessary-value-param)
 DictArray::DictArray(Token,
                      DType dtype,
                      ArrayRef codes,
@@ -58,6 +60,7 @@ DictArray::DictArray(Token,
     : Array(DictEncoding::Instance(), std::move(dtype), codes->len(), {}, {codes, values}),
       code_lookup_(std::move(code_lookup)), lookup_from_make_(code_lookup_.has_value()),
       all_values_referenced_(all_values_referenced) {}
+// NOLINTEND(performance-unnecessary-value-param)
 
 Result<std::shared_ptr<const DictArray>>
 DictArray::TryMake(ArrayRef codes, ArrayRef values, bool all_values_referenced) {
@@ -168,7 +171,7 @@ bool DictArray::IsValidThrough(const IntegerChild *lookup, size_t i) const {
 }
 
 Mask DictArray::validity_mask() const {
-    const Mask codes_mask = codes()->validity_mask();
+    Mask codes_mask = codes()->validity_mask();
     const Mask values_mask = values()->validity_mask();
     if (values_mask.all_true()) {
         return codes_mask;

@@ -67,7 +67,9 @@ public:
                         using T = decltype(value);
                         if constexpr (std::is_integral_v<T>) {
                             child.negative_constant_ = std::is_signed_v<T> && value < 0;
-                            child.constant_ = static_cast<uint64_t>(value);
+                            // Sign-extended on purpose (two's complement); negative_constant_ keeps the sign.
+                            child.constant_ =
+                                static_cast<uint64_t>(value); // NOLINT(bugprone-signed-char-misuse)
                         } else {
                             child.negative_constant_ = true; // not an integer: rejected by Make
                         }

@@ -38,8 +38,10 @@ public:
     static std::shared_ptr<const PrimitiveArray> Make(PType ptype, Buffer values, Validity validity);
 
     template <NativePType T>
-    static std::shared_ptr<const PrimitiveArray> FromValues(const std::vector<T> &values,
-                                                            Validity validity = Validity::NonNullable()) {
+    static std::shared_ptr<const PrimitiveArray>
+    FromValues(const std::vector<T> &values,
+               // NOLINTNEXTLINE(performance-unnecessary-value-param)
+               Validity validity = Validity::NonNullable()) {
         return Make(kPTypeOf<T>, Buffer::CopyFrom(std::span<const T>(values)), std::move(validity));
     }
     /// Builds a nullable array; nullopt entries are null (their slot holds T{}).
