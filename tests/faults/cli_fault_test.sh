@@ -83,6 +83,7 @@ query="SELECT i, i % 7 AS k, 'name-' || (i % 1000) AS s, (i * 0.25)::DOUBLE AS d
 size=$(stat -c %s "$dir/t.vortex")
 "$vx" scan "$dir/t.vortex" --filter "k = 3" >"$dir/scan.expected"
 "$vx" head "$dir/t.vortex" -n 5 >"$dir/head.expected"
+"$vx" scan "$dir/t.vortex" --take 0,65535,65536,150000,299999 >"$dir/take.expected"
 sql="SELECT count(*), sum(i), count(DISTINCT s), sum(d), max(day) FROM read_vortex('$dir/t.vortex') WHERE k < 6"
 "$vx" sql "$sql" --csv >"$dir/sql.expected"
 
@@ -98,6 +99,12 @@ done
 for offset in 0 $((size / 3)) $((size - 1)); do
     faulty VORTEX_FAULT_PATH=t.vortex VORTEX_FAULT_READ_EIO_AT="$offset" "$vx" head "$dir/t.vortex" -n 5
     check_read "head, EIO at $offset" "$dir/head.expected" "Input/output error"
+done
+for k in 0 5 11 17 23; do
+    offset=$((size * k / 24))
+    faulty VORTEX_FAULT_PATH=t.vortex VORTEX_FAULT_READ_EIO_AT="$offset" \
+        "$vx" scan "$dir/t.vortex" --take 0,65535,65536,150000,299999
+    check_read "take, EIO at $offset" "$dir/take.expected" "Input/output error"
 done
 for k in 0 3 6 9 12 15 18 21 23; do
     offset=$((size * k / 24))
