@@ -5,28 +5,34 @@
 # Each run logs to its own log-<time>.txt, so runs over one corpus add up. Crashes land in
 # build/fuzz/campaign/<target>/crashes; copy each into fuzz/regressions/<target>/ once fixed,
 # where CTest replays it in every build.
-#   scripts/fuzz.sh [-t SECONDS] [-j JOBS] [target ...]
+# -n runs the binaries as they are (no rebuild, no new seeds): to go on with a campaign while
+# the sources change.
+#   scripts/fuzz.sh [-t SECONDS] [-j JOBS] [-n] [target ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
 jobs=1
-while getopts "t:j:" option; do
+build_first=1
+while getopts "t:j:n" option; do
     case "$option" in
         t) seconds="$OPTARG" ;;
         j) jobs="$OPTARG" ;;
-        *) echo "usage: $0 [-t SECONDS] [-j JOBS] [target ...]" >&2; exit 2 ;;
+        n) build_first=0 ;;
+        *) echo "usage: $0 [-t SECONDS] [-j JOBS] [-n] [target ...]" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=(file_scan footer array_decode expr_parse arrow_import); fi
 
-export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz --parallel "$(nproc)"
 build=build/fuzz
-"$build/fuzz/vortex_fuzz_seeds" "$build/fuzz/seeds" >/dev/null
+if [ "$build_first" = 1 ]; then
+    export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+    cmake --preset fuzz >/dev/null
+    cmake --build --preset fuzz --parallel "$(nproc)"
+    "$build/fuzz/vortex_fuzz_seeds" "$build/fuzz/seeds" >/dev/null
+fi
 
 run_one() {
     local target="$1" work="$build/campaign/$1"
