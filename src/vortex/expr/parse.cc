@@ -264,8 +264,6 @@ Result<Scalar> FloatScalar(const std::string &text, size_t pos) {
 // fractional digits than the scale, or more digits than the precision, is an error.
 Result<Scalar> DecimalScalar(const std::string &text, const DType &column, size_t pos) {
     const DecimalDType decimal = column.decimal();
-    VX_ENSURE(decimal.precision <= 38, NotImplemented, "decimal literals for precision {} > 38",
-              decimal.precision);
     std::string_view rest = text;
     const bool negative = !rest.empty() && rest[0] == '-';
     if (negative) {
@@ -317,12 +315,24 @@ Result<Scalar> DecimalScalar(const std::string &text, const DType &column, size_
     if (digits.size() > decimal.precision) {
         return ErrorAt(pos, vortex::format("{} does not fit column type {}", text, column.ToString()));
     }
-    int128_t unscaled = 0;
+    // At most 76 digits (the widest precision), so the 256-bit arithmetic cannot overflow.
+    I256 unscaled;
     for (char d : digits) {
-        unscaled = unscaled * 10 + (d - '0');
+        I256 twice, four, eight;
+        I256::CheckedAdd(unscaled, unscaled, &twice);
+        I256::CheckedAdd(twice, twice, &four);
+        I256::CheckedAdd(four, four, &eight);
+        I256::CheckedAdd(eight, twice, &unscaled);
+        I256::CheckedAdd(unscaled, I256::FromInt128(d - '0'), &unscaled);
     }
-    return Scalar::Decimal(I256::FromInt128(negative ? -unscaled : unscaled),
-                           MinDecimalTypeForPrecision(decimal.precision), column.AsNonNullable());
+    if (negative) {
+        // Two's complement negation: invert and add one.
+        for (uint64_t &limb : unscaled.limbs) {
+            limb = ~limb;
+        }
+        I256::CheckedAdd(unscaled, I256::FromInt128(1), &unscaled);
+    }
+    return Scalar::Decimal(unscaled, MinDecimalTypeForPrecision(decimal.precision), column.AsNonNullable());
 }
 
 // ---- Dates and times ---------------------------------------------------------------------

@@ -92,6 +92,25 @@ TEST(ParseExprTest, TypesLiteralsAgainstTheirColumn) {
     EXPECT_EQ(swapped->child(1)->column(), "i");
 }
 
+TEST(ParseExprTest, ParsesDecimalLiteralsWiderThan128Bits) {
+    const DType scope =
+        DType::Struct({"wide", "widest"},
+                      {DType::Decimal(41, 2, kNullable), DType::Decimal(76, 0, kNonNullable)}, kNonNullable);
+    // Limbs computed outside this code base (Python big integers, two's complement mod 2^256).
+    ASSERT_OK_AND_ASSIGN(ExprRef wide,
+                         ParseExpr("wide < -123456789012345678901234567890123456789.25", scope));
+    const I256 negative{
+        {0x40a4441bf18993b3ULL, 0xb824bb6677687ac9ULL, 0xffffffffffffffdbULL, 0xffffffffffffffffULL}};
+    EXPECT_EQ(RhsLiteral(wide).as_decimal().value, negative);
+    EXPECT_EQ(RhsLiteral(wide).as_decimal().type, DecimalType::I256);
+    ASSERT_OK_AND_ASSIGN(ExprRef widest, ParseExpr("widest = " + std::string(76, '9'), scope));
+    const I256 max76{
+        {0xffffffffffffffffULL, 0x7775a5f171950fffULL, 0x0764b4abe8652979ULL, 0x161bcca7119915b5ULL}};
+    EXPECT_EQ(RhsLiteral(widest).as_decimal().value, max76);
+    // One digit more than the precision is refused, not wrapped.
+    EXPECT_FALSE(ParseExpr("widest = 1" + std::string(76, '0'), scope).ok());
+}
+
 TEST(ParseExprTest, ParsesTemporalLiteralsIntoTheStorageUnit) {
     // 2001-01-01 is 11323 days (978307200 s) after the epoch.
     const Scalar ts = RhsLiteral(Parse("ts = '2001-01-01 00:01:00'"));
