@@ -1020,6 +1020,8 @@ std::vector<Fixture> AllFixtures() {
             RleInt2048Rows(),
             RleSliced2000Rows(),
             RleNullable1024Rows(),
+            PcoDouble2048Rows(),
+            PcoNullable2048Rows(),
             DictInt64Rows(),
             DictString64Rows(),
             FsstString64Rows(),
@@ -1034,21 +1036,6 @@ std::string FixtureName(const ::testing::TestParamInfo<Fixture> &info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EngineeredWood, ReferenceFile, ::testing::ValuesIn(AllFixtures()), FixtureName);
-
-// The two vortex.pco fixtures: pco is not decoded yet (issue 22), so reading them must fail
-// with an error naming the encoding, never crash or return values. When pco lands they join
-// the list above.
-TEST(ReferenceFilePco, ReadingFailsWithAnErrorNamingTheEncoding) {
-    for (const Fixture &f : {PcoDouble2048Rows(), PcoNullable2048Rows()}) {
-        SCOPED_TRACE(f.file);
-        ASSERT_OK_AND_ASSIGN(auto file, VortexFile::Open(FixturePath(f.file), DefaultSessionPtr()));
-        EXPECT_EQ(file->dtype(), StructOf(f.columns));
-        EXPECT_EQ(file->row_count(), RowCount(f));
-        auto read = file->ReadAll();
-        ASSERT_FALSE(read.ok());
-        EXPECT_NE(read.status().message().find("vortex.pco"), std::string::npos) << read.status().ToString();
-    }
-}
 
 // write_chunked_int: three struct chunks streamed to the default writer, 0..1e6, 2e6..3e6 and
 // 4e6..4.5e6. Too many rows for one scalar per row; checked on primitive arrays instead.

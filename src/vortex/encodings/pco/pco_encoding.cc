@@ -2,7 +2,12 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/encodings/pco/pco_encoding.h"
 
+#include <cstring>
+
 #include "vortex/array/arrays/encoding_parts_internal.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/encodings/pco/pco_decoder.h"
+#include "vortex/encodings/pco/pco_format.h"
 #include "vortex/format/pco_metadata.pb.h"
 
 namespace vortex::pco {
@@ -27,6 +32,47 @@ bool IsPcoPType(PType ptype) {
     }
 }
 
+NumberType NumberTypeOf(PType ptype) {
+    switch (ptype) {
+        case PType::F16:
+            return NumberType::F16;
+        case PType::F32:
+            return NumberType::F32;
+        case PType::F64:
+            return NumberType::F64;
+        case PType::I16:
+            return NumberType::I16;
+        case PType::I32:
+            return NumberType::I32;
+        case PType::I64:
+            return NumberType::I64;
+        case PType::U16:
+            return NumberType::U16;
+        case PType::U32:
+            return NumberType::U32;
+        default:
+            return NumberType::U64;
+    }
+}
+
+// Spreads the valid values (back to back in `dense`) over the valid rows; null rows read 0.
+Buffer ScatterValid(const Buffer &dense, const Validity &validity, size_t len, size_t width) {
+    if (validity.kind() != Validity::Kind::Array) {
+        return dense;
+    }
+    auto out = BufferMut::Zeroed(len * width);
+    uint8_t *dst = out.data();
+    const uint8_t *src = dense.data();
+    size_t next = 0;
+    for (size_t row = 0; row < len; ++row) {
+        if (validity.is_valid(row)) {
+            std::memcpy(dst + row * width, src + next * width, width);
+            ++next;
+        }
+    }
+    return std::move(out).Freeze();
+}
+
 } // namespace
 
 const PcoEncoding &PcoEncoding::Instance() {
@@ -34,7 +80,8 @@ const PcoEncoding &PcoEncoding::Instance() {
     return instance;
 }
 
-// Spec: arrays-encodings 7.12.
+// Spec: arrays-encodings 7.12. Decoded on load into a primitive array (a chunk is decoded whole
+// anyway; pco has no random access below a page).
 Result<ArrayRef> PcoEncoding::Build(const DType &dtype,
                                     size_t len,
                                     std::span<const uint8_t> metadata,
@@ -55,10 +102,35 @@ Result<ArrayRef> PcoEncoding::Build(const DType &dtype,
     VX_RETURN_NOT_OK(
         internal::EnsureBufferCount(kId, buffers, static_cast<size_t>(proto.chunks_size()) + npages));
     VX_RETURN_NOT_OK(internal::EnsureChildCount(kId, children, 0, 1));
-    VX_ENSURE(nvalues <= len, Serde, "{}: pages hold {} values for {} rows", kId, nvalues, len);
-    return Status::NotImplemented(
-        "unsupported encoding {}: no decoder for the pco 1.0 format ({} chunks, {} pages, {} values of {})",
-        kId, proto.chunks_size(), npages, nvalues, dtype);
+    VX_ASSIGN_OR_RETURN(Validity validity, internal::ValidityFromChildren(dtype, children, 0, len));
+    // pco holds the valid values only.
+    const size_t valid = len - validity.null_count(len);
+    VX_ENSURE(nvalues == valid, Serde, "{}: pages hold {} values for {} valid rows", kId, nvalues, valid);
+
+    const std::string &header = proto.header();
+    BitReader header_reader(std::span(reinterpret_cast<const uint8_t *>(header.data()), header.size()));
+    VX_ASSIGN_OR_RETURN(FormatVersion version, ReadHeader(header_reader));
+    const NumberType number_type = NumberTypeOf(dtype.ptype());
+    const size_t width = ByteWidth(dtype.ptype());
+    auto dense = BufferMut::Zeroed(valid * width);
+    size_t page_index = static_cast<size_t>(proto.chunks_size());
+    size_t decoded = 0;
+    for (int c = 0; c < proto.chunks_size(); ++c) {
+        const Buffer &chunk_bytes = buffers[static_cast<size_t>(c)];
+        BitReader chunk_reader(chunk_bytes.bytes());
+        VX_ASSIGN_OR_RETURN(ChunkMeta chunk, ReadChunkMeta(chunk_reader, version, number_type));
+        for (const auto &page : proto.chunks(c).pages()) {
+            const size_t n = page.n_values();
+            VX_RETURN_NOT_OK(
+                DecodePage(chunk, buffers[page_index].bytes(), n, dense.data() + decoded * width));
+            decoded += n;
+            ++page_index;
+        }
+    }
+    Buffer values = ScatterValid(std::move(dense).Freeze(), validity, len, width);
+    VX_ASSIGN_OR_RETURN(auto array,
+                        PrimitiveArray::TryMake(dtype.ptype(), std::move(values), std::move(validity)));
+    return ArrayRef(std::move(array));
 }
 
 } // namespace vortex::pco

@@ -15,11 +15,9 @@ namespace vortex::pco {
 /// [PcoPageInfo{1: n_values}]}]}; buffers [one chunk meta per chunk, then every page of every
 /// chunk]; children [validity?]. Spec: arrays-encodings 7.12.
 ///
-/// The chunk metas and pages are in the pco 1.0 wrapped format (tANS-coded latents with
-/// several modes and delta encodings), for which this implementation has no decoder yet:
-/// Build() checks the node's structure like the reference's deserialize and then fails with
-/// NotImplemented "unsupported encoding vortex.pco: ...", so a file using pco reports that
-/// instead of a generic unknown-encoding error or garbage. See docs/compatibility.md.
+/// The chunk metas and pages are in pco's wrapped format (pco_format.h, pco_decoder.h); the
+/// pages hold only the valid values. Build() checks the node's structure like the reference's
+/// deserialize, then decodes every page into a primitive array. See docs/compatibility.md.
 class PcoEncoding final : public Encoding {
 public:
     static constexpr std::string_view kId = "vortex.pco";

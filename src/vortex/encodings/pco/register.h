@@ -10,7 +10,7 @@ class SessionBuilder;
 
 namespace vortex::pco {
 
-/// Registers vortex.pco (which only reports that pco data cannot be decoded yet).
+/// Registers vortex.pco (read only).
 Status RegisterPcoEncodings(SessionBuilder &builder);
 
 } // namespace vortex::pco
