@@ -3,6 +3,7 @@
 #include "vortex/array/compute/aggregate.h"
 
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <span>
@@ -277,13 +278,19 @@ StatResult SumOf(const ArrayRef &canonical) {
     return VisitPType(primitive->ptype(), [&]<typename T>() -> StatResult {
         auto values = primitive->values_as<T>();
         if constexpr (std::is_same_v<T, Half> || std::is_floating_point_v<T>) {
+            // NaNs contribute nothing, as the reference's sum defines it (skip_nans by default,
+            // vortex-array/src/aggregate_fn/fns/sum/mod.rs); infinities still add.
             double sum = 0;
             for (size_t i = 0; i < values.size(); ++i) {
                 if (primitive->is_valid(i)) {
+                    double value = 0;
                     if constexpr (std::is_same_v<T, Half>) {
-                        sum += values[i].ToFloat();
+                        value = values[i].ToFloat();
                     } else {
-                        sum += static_cast<double>(values[i]);
+                        value = static_cast<double>(values[i]);
+                    }
+                    if (!std::isnan(value)) {
+                        sum += value;
                     }
                 }
             }

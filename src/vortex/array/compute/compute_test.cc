@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <cmath>
 #include <limits>
 #include <random>
 #include <string>
@@ -315,6 +316,12 @@ TEST(AggregateTest, MinMaxSumNullCount) {
     auto floats = PrimitiveArray::FromValues<float>({1.5f, std::numeric_limits<float>::quiet_NaN(), -2.0f});
     EXPECT_EQ(*Min(floats), Scalar::Primitive<float>(-2.0f, kNN));
     EXPECT_EQ(*Max(floats), Scalar::Primitive<float>(1.5f, kNN));
+    // The sum skips NaN as the reference's does (its file statistics would disagree otherwise);
+    // infinities still count.
+    EXPECT_EQ(*Sum(floats), Scalar::Primitive<double>(-0.5, kN));
+    const double inf = std::numeric_limits<double>::infinity();
+    EXPECT_EQ(*Sum(PrimitiveArray::FromValues<double>({inf, std::nan(""), 1.0})),
+              Scalar::Primitive<double>(inf, kN));
     EXPECT_EQ(*Sum(BoolArray::FromBools({true, false, true})), Scalar::Primitive<uint64_t>(2, kN));
     EXPECT_RAISES(NotImplemented, Min(*StructArray::FromFields({"x"}, {array}, 4)));
     // Sortedness.
