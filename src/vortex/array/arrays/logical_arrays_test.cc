@@ -70,6 +70,25 @@ TEST(BoolArrayTest, OffsetMetadataAndValidation) {
         BoolEncoding::Instance().Build(dtype, 16, {}, {Buffer::CopyFrom("ab")}, std::vector<ArrayRef>{}));
 }
 
+TEST(BoolArrayTest, ABitOffsetOfAByteOrMoreIsWrittenBelowEight) {
+    // Bits 19..29 of a buffer (what an Arrow import with offset 19 builds): the bytes before
+    // the offset's byte are dropped, so the written offset is 3, as the reference requires.
+    const Buffer bytes = Buffer::CopyFrom(std::string_view("\x0f\xf0\x5a\xa5", 4));
+    auto array = BoolArray::Make(BitBuffer(bytes, 19, 10), Validity::NonNullable());
+    ASSERT_OK_AND_ASSIGN(auto metadata, array->SerializeMetadata());
+    vortex::array::BoolMetadata proto;
+    ASSERT_TRUE(proto.ParseFromArray(metadata.data(), static_cast<int>(metadata.size())));
+    EXPECT_EQ(proto.offset(), 3u);
+    // LSB first, byte 2 (0x5a) holds bits 16..23 = 0,1,0,1,1,0,1,0 and byte 3 (0xa5) bits
+    // 24..31 = 1,0,1,0,0,1,0,1; bits 19..28 are therefore:
+    const std::vector<bool> expected = {true, true, false, true, false, true, false, true, false, false};
+    for (size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(array->value(i), expected[i]) << i;
+    }
+    ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
+    ExpectSameScalars(array, rebuilt);
+}
+
 TEST(DecimalArrayTest, ValuesTypeMetadataAndRoundTrip) {
     const std::vector<int64_t> raw{12345, -1, 0};
     auto array = DecimalArray::Make(DecimalDType{10, 2}, DecimalType::I64,

@@ -56,6 +56,11 @@ BoolArray::BoolArray(Token, BitBuffer bits, Validity validity)
 
 Result<std::shared_ptr<const BoolArray>> BoolArray::TryMake(BitBuffer bits, Validity validity) {
     VX_RETURN_NOT_OK(internal::CheckValidity(validity, validity.nullability(), bits.len()));
+    if (bits.offset() >= 8) {
+        // Serialized bool arrays carry a bit offset below 8 (the reference rejects more): drop
+        // the whole leading bytes, zero-copy.
+        bits = bits.Slice(0, bits.len());
+    }
     return std::make_shared<const BoolArray>(Token{}, std::move(bits), std::move(validity));
 }
 
