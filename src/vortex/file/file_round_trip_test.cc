@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
+#include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/compute/aggregate.h"
 #include "vortex/array/compute/cast.h"
@@ -19,6 +20,7 @@
 #include "vortex/layout/layouts/flat_layout.h"
 #include "vortex/layout/layouts/stats_layout.h"
 #include "vortex/layout/layouts/struct_layout.h"
+#include "vortex/layout/write/flat_writer.h"
 
 namespace vortex {
 namespace {
@@ -201,6 +203,41 @@ Buffer WriteWithThreads(const DType &dtype, const std::vector<ArrayRef> &chunks,
     Result<Buffer> bytes = WriteToBuffer(dtype, chunks, options);
     EXPECT_TRUE(bytes.ok()) << bytes.status();
     return bytes.ok() ? *bytes : Buffer();
+}
+
+// Whether any node of `array` is a constant of `dtype`'s kind.
+bool HasConstantOfKind(const Array &array, DTypeKind kind) {
+    if (array.encoding_id() == ConstantEncoding::kId && array.dtype().kind() == kind) {
+        return true;
+    }
+    for (const auto &child : array.children()) {
+        if (HasConstantOfKind(*child, kind)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+TEST(FileWriter, ConstantsTheReferenceCannotDecodeAreWrittenCanonical) {
+    // A block that reaches the flat writer as a constant fixed-size list (the file writer hands
+    // its strategy canonical batches, so only a compressor can make one; a caller's may): its
+    // value would be a list_value the reference rejects for a fixed-size list, so the block is
+    // written in its canonical form.
+    const DType element = DType::Primitive(PType::I32, Nullability::NonNullable);
+    const DType fsl = DType::FixedSizeList(element, 2, Nullability::NonNullable);
+    const Scalar pair = Scalar::List(fsl, {Scalar::Primitive<int32_t>(7, Nullability::NonNullable),
+                                           Scalar::Primitive<int32_t>(-1, Nullability::NonNullable)});
+    const ArrayRef column = ConstantArray::Make(pair, 100);
+    WriteOptions options;
+    options.compressor = [pair](const ArrayRef &chunk) -> Result<ArrayRef> {
+        return ArrayRef(ConstantArray::Make(pair, chunk->len()));
+    };
+    options.strategy = std::make_shared<CompressStrategy>(std::make_shared<FlatStrategy>());
+    ASSERT_OK_AND_ASSIGN(Buffer bytes, WriteToBuffer(fsl, {column}, options));
+    ASSERT_OK_AND_ASSIGN(auto file, OpenBuffer(bytes));
+    ASSERT_OK_AND_ASSIGN(ArrayRef read, file->ReadAll());
+    EXPECT_ARRAYS_EQUAL(column, read);
+    EXPECT_FALSE(HasConstantOfKind(*read, DTypeKind::FixedSizeList));
 }
 
 TEST(FileWriter, BytesDoNotDependOnThreads) {

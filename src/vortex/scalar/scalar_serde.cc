@@ -195,6 +195,20 @@ void ScalarValueToProto(const Scalar &scalar, pb::ScalarValue *proto) {
         scalar.value());
 }
 
+bool ScalarValueReadableByReference(const DType &dtype) {
+    switch (dtype.kind()) {
+        case DTypeKind::Struct:
+        case DTypeKind::FixedSizeList:
+            return false;
+        case DTypeKind::List:
+            return ScalarValueReadableByReference(dtype.element_type());
+        case DTypeKind::Extension:
+            return ScalarValueReadableByReference(dtype.extension().storage);
+        default:
+            return true;
+    }
+}
+
 std::vector<uint8_t> SerializeScalarValue(const Scalar &scalar) {
     pb::ScalarValue proto;
     ScalarValueToProto(scalar, &proto);

@@ -22,6 +22,12 @@ void ScalarValueToProto(const Scalar &scalar, vortex::scalar::ScalarValue *proto
 /// Encodes the value alone as a bare ScalarValue message.
 std::vector<uint8_t> SerializeScalarValue(const Scalar &scalar);
 
+/// Whether the reference can decode a value of `dtype` written by SerializeScalarValue. It
+/// writes struct and fixed-size-list values as list_value but accepts list_value only for List
+/// dtypes (vortex-array/src/scalar/proto.rs, list_from_proto), so no value that is or holds a
+/// struct or fixed-size list may go into a file (constants, statistics).
+bool ScalarValueReadableByReference(const DType &dtype);
+
 /// Decodes a parsed ScalarValue as a value of `dtype`: 64-bit kinds are narrowed with range
 /// checks, the legacy alternatives of the spec's table are accepted, and structs and
 /// fixed-size lists also accept list_value. A null of a non-nullable dtype is an error, so

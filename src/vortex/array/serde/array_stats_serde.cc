@@ -112,7 +112,7 @@ flatbuffers::Offset<fba::ArrayStats> WriteArrayStats(flatbuffers::FlatBufferBuil
             case Stat::Min:
             case Stat::Max:
                 // Spec: min/max have the column dtype; the Null dtype has none.
-                if (!dtype.is_null() && !IsOverlongBound(value)) {
+                if (!dtype.is_null() && !IsOverlongBound(value) && ScalarValueReadableByReference(dtype)) {
                     (stat == Stat::Min ? min : max) = &value;
                 }
                 break;

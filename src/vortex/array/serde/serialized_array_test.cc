@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
+#include "vortex/array/arrays/fixed_size_list/fixed_size_list_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
@@ -299,6 +300,34 @@ TEST(SerializedArrayTest, LongStringBoundsAreNotWritten) {
     ASSERT_TRUE(decoded->statistics().GetIfComputed(Stat::Min).has_value());
     EXPECT_EQ(decoded->statistics().GetIfComputed(Stat::Min)->as_string_view(), "abc");
     EXPECT_EQ(decoded->statistics().GetIfComputed(Stat::Max), std::nullopt);
+}
+
+TEST(SerializedArrayTest, StructAndFixedSizeListBoundsAreNotWritten) {
+    // The reference cannot decode struct or fixed-size-list values, so their min and max stay
+    // out of the stats table; counts are written as for any array.
+    const ArrayRef elements = PrimitiveArray::FromValues<int32_t>({3, 1, 2, 0});
+    ASSERT_OK_AND_ASSIGN(auto fsl, FixedSizeListArray::TryMake(elements, 2, 2, Validity::NonNullable()));
+    // Bounds a producer cached (we do not compute them for lists, but nothing forbids a cache).
+    const DType pair = DType::FixedSizeList(elements->dtype(), 2, Nullability::NonNullable);
+    const auto value = [&](int32_t a, int32_t b) {
+        return Scalar::List(pair, {Scalar::Primitive<int32_t>(a, Nullability::NonNullable),
+                                   Scalar::Primitive<int32_t>(b, Nullability::NonNullable)});
+    };
+    fsl->statistics().Set(Stat::Min, value(2, 0));
+    fsl->statistics().Set(Stat::Max, value(3, 1));
+    ASSERT_OK(fsl->statistics().Get(Stat::NullCount));
+    ASSERT_OK_AND_ASSIGN(SerializedArray serialized, SerializeArray(fsl, CanonicalWriteContext()));
+    ASSERT_OK_AND_ASSIGN(ArrayRef decoded,
+                         DeserializeArray(serialized.ToBuffer(), fsl->dtype(), 2, CanonicalReadContext()));
+    EXPECT_EQ(decoded->statistics().GetIfComputed(Stat::Min), std::nullopt);
+    EXPECT_EQ(decoded->statistics().GetIfComputed(Stat::Max), std::nullopt);
+    ASSERT_TRUE(decoded->statistics().GetIfComputed(Stat::NullCount).has_value());
+    EXPECT_EQ(decoded->statistics().GetIfComputed(Stat::NullCount)->as<uint64_t>(), 0u);
+    EXPECT_FALSE(ScalarValueReadableByReference(fsl->dtype()));
+    EXPECT_FALSE(
+        ScalarValueReadableByReference(DType::Struct({"a"}, {elements->dtype()}, Nullability::NonNullable)));
+    EXPECT_FALSE(ScalarValueReadableByReference(DType::List(fsl->dtype(), Nullability::Nullable)));
+    EXPECT_TRUE(ScalarValueReadableByReference(DType::List(elements->dtype(), Nullability::Nullable)));
 }
 
 TEST(SerializedArrayTest, StatsTableKeepsOnlyExactNonNullValues) {

@@ -4,15 +4,32 @@
 
 #include <deque>
 
+#include "vortex/array/arrays/constant/constant_array.h"
+#include "vortex/array/canonical.h"
 #include "vortex/io/executor.h"
 #include "vortex/layout/layouts/chunked_layout.h"
 #include "vortex/layout/layouts/flat_layout.h"
 #include "vortex/layout/write/row_queue.h"
 #include "vortex/scalar/scalar.h"
+#include "vortex/scalar/scalar_serde.h"
 
 namespace vortex {
 
 namespace {
+
+// A constant whose value the reference cannot decode (a struct or fixed-size list; see
+// ScalarValueReadableByReference) anywhere in the tree.
+bool HoldsUnreadableConstant(const Array &array) {
+    if (array.encoding_id() == ConstantEncoding::kId && !ScalarValueReadableByReference(array.dtype())) {
+        return true;
+    }
+    for (const auto &child : array.children()) {
+        if (HoldsUnreadableConstant(*child)) {
+            return true;
+        }
+    }
+    return false;
+}
 
 class FlatWriter final : public LayoutWriter {
 public:
@@ -20,6 +37,10 @@ public:
 
     // model: FLAT WR (Collapse in FileSegmentSink::Write) (tests/model/writer.pml)
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
+        if (HoldsUnreadableConstant(*chunk)) {
+            // Written as its canonical form, whose constants (if any) are leaves.
+            VX_ASSIGN_OR_RETURN(chunk, Canonicalize(chunk));
+        }
         VX_ASSIGN_OR_RETURN(SerializedArray segment, SerializeArray(chunk, ctx_.arrays));
         VX_ASSIGN_OR_RETURN(uint32_t segment_id, ctx_.segments.Write(std::move(id), segment));
         held.Release();
