@@ -9,6 +9,11 @@
 #include <unistd.h>
 #include <vector>
 
+#include "vortex/array/arrays/decimal/decimal_array.h"
+#include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/arrays/varbinview/varbinview_array.h"
+#include "vortex/scalar/decimal_format.h"
+
 #include "commands/cli_util.h"
 #include "duckdb/bridge/duckdb_database.h"
 
@@ -52,6 +57,90 @@ void CopyFileToStdout(const std::string &path) {
     std::fflush(stdout);
 }
 
+// DuckDB holds decimals of at most 38 digits. Wider ones (the format allows 76) are printed
+// as their exact text instead, in struct fields at any depth; elsewhere (inside lists) DuckDB's
+// own error names the type.
+bool IsWideDecimal(const DType &dtype) {
+    return dtype.is_decimal() && dtype.decimal().precision > 38;
+}
+
+bool HasWideDecimalField(const DType &dtype) {
+    if (IsWideDecimal(dtype)) {
+        return true;
+    }
+    if (!dtype.is_struct()) {
+        return false;
+    }
+    for (const DType &field : dtype.struct_fields().dtypes) {
+        if (HasWideDecimalField(field)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+DType WithWideDecimalsAsText(const DType &dtype) {
+    if (IsWideDecimal(dtype)) {
+        return DType::Utf8(dtype.nullability());
+    }
+    if (!dtype.is_struct()) {
+        return dtype;
+    }
+    std::vector<DType> fields;
+    for (const DType &field : dtype.struct_fields().dtypes) {
+        fields.push_back(WithWideDecimalsAsText(field));
+    }
+    return DType::Struct(dtype.struct_fields().names, std::move(fields), dtype.nullability());
+}
+
+Result<ArrayRef> WideDecimalsAsText(const ArrayRef &array) {
+    const DType &dtype = array->dtype();
+    if (!HasWideDecimalField(dtype)) {
+        return array;
+    }
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
+    if (IsWideDecimal(dtype)) {
+        const auto *decimal = As<DecimalArray>(*canonical);
+        VX_ENSURE(decimal != nullptr, Internal, "canonical decimal is not a DecimalArray");
+        std::vector<std::optional<std::string>> text(decimal->len());
+        for (size_t i = 0; i < decimal->len(); ++i) {
+            if (decimal->is_valid(i)) {
+                text[i] = FormatDecimal(decimal->value_at(i), dtype.decimal().scale);
+            }
+        }
+        return ArrayRef(VarBinViewArray::FromStrings(text, DType::Utf8(dtype.nullability())));
+    }
+    const auto *structure = As<StructArray>(*canonical);
+    VX_ENSURE(structure != nullptr, Internal, "canonical struct is not a StructArray");
+    std::vector<ArrayRef> fields;
+    for (const ArrayRef &field : structure->fields()) {
+        VX_ASSIGN_OR_RETURN(ArrayRef converted, WideDecimalsAsText(field));
+        fields.push_back(std::move(converted));
+    }
+    VX_ASSIGN_OR_RETURN(auto rebuilt, StructArray::TryMake(WithWideDecimalsAsText(dtype), std::move(fields),
+                                                           structure->len(), structure->validity()));
+    return ArrayRef(std::move(rebuilt));
+}
+
+class WideDecimalText final : public duckdb_bridge::ArrayReader {
+public:
+    explicit WideDecimalText(duckdb_bridge::ArrayReader &inner)
+        : inner_(inner), dtype_(WithWideDecimalsAsText(inner.dtype())) {}
+    const DType &dtype() const override { return dtype_; }
+    Result<std::optional<ArrayRef>> Next() override {
+        VX_ASSIGN_OR_RETURN(std::optional<ArrayRef> next, inner_.Next());
+        if (!next) {
+            return next;
+        }
+        VX_ASSIGN_OR_RETURN(ArrayRef converted, WideDecimalsAsText(*next));
+        return std::optional<ArrayRef>(std::move(converted));
+    }
+
+private:
+    duckdb_bridge::ArrayReader &inner_;
+    DType dtype_;
+};
+
 } // namespace
 
 void PrintCsv(duckdb_bridge::ArrayReader &reader) {
@@ -59,7 +148,8 @@ void PrintCsv(duckdb_bridge::ArrayReader &reader) {
     // redirected to.
     TempFile csv(".csv");
     auto db = ValueOrThrow(duckdb_bridge::DuckDB::Open(1));
-    ThrowIfNotOk(db.CopyTo(reader, csv.path(), duckdb_bridge::CopyFormat::Csv));
+    WideDecimalText printable(reader);
+    ThrowIfNotOk(db.CopyTo(printable, csv.path(), duckdb_bridge::CopyFormat::Csv));
     CopyFileToStdout(csv.path());
 }
 

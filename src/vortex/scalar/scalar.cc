@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "vortex/dtype/extension.h"
+#include "vortex/scalar/decimal_format.h"
 #include "vortex/scalar/decimal_range.h"
 #include "vortex/scalar/temporal_format.h"
 #include "vortex/serde/utf8_validation.h"
@@ -185,7 +186,9 @@ std::string PValueToString(const PValue &value) {
         value);
 }
 
-std::string DecimalToString(const I256 &value, int8_t scale) {
+} // namespace
+
+std::string FormatDecimal(const I256 &value, int8_t scale) {
     std::string digits = value.ToString();
     if (scale <= 0) {
         return scale == 0 ? digits : digits + std::string(static_cast<size_t>(-scale), '0');
@@ -202,8 +205,6 @@ std::string DecimalToString(const I256 &value, int8_t scale) {
     const size_t point = magnitude.size() - s;
     return format("{}{}.{}", negative ? "-" : "", magnitude.substr(0, point), magnitude.substr(point));
 }
-
-} // namespace
 
 PType PValuePType(const PValue &value) {
     return std::visit([]<typename T>(const T &) { return kPTypeOf<T>; }, value);
@@ -294,7 +295,7 @@ std::string Scalar::ToString() const {
             [](const std::monostate &) -> std::string { return "null"; },
             [](const bool &x) -> std::string { return x ? "true" : "false"; },
             [](const PValue &x) { return PValueToString(x); },
-            [&](const DecimalValue &x) { return DecimalToString(x.value, dtype_.decimal().scale); },
+            [&](const DecimalValue &x) { return FormatDecimal(x.value, dtype_.decimal().scale); },
             [](const std::string &x) { return format("\"{}\"", x); },
             [](const std::vector<uint8_t> &x) {
                 std::string out = "0x";
