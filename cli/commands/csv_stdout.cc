@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "vortex/array/arrays/decimal/decimal_array.h"
+#include "vortex/array/arrays/extension/uuid_text.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
+#include "vortex/dtype/extension.h"
 #include "vortex/scalar/decimal_format.h"
 
 #include "commands/cli_util.h"
@@ -59,28 +61,28 @@ void CopyFileToStdout(const std::string &path) {
 
 // DuckDB holds decimals of at most 38 digits. Wider ones (the format allows 76) are printed
 // as their exact text instead, in struct fields at any depth; elsewhere (inside lists) DuckDB's
-// own error names the type.
-bool IsWideDecimal(const DType &dtype) {
-    return dtype.is_decimal() && dtype.decimal().precision > 38;
+// own error names the type. UUIDs print as their text too, as DuckDB prints its own.
+bool PrintedAsText(const DType &dtype) {
+    return (dtype.is_decimal() && dtype.decimal().precision > 38) || IsUuid(dtype);
 }
 
-bool HasWideDecimalField(const DType &dtype) {
-    if (IsWideDecimal(dtype)) {
+bool HasTextField(const DType &dtype) {
+    if (PrintedAsText(dtype)) {
         return true;
     }
     if (!dtype.is_struct()) {
         return false;
     }
     for (const DType &field : dtype.struct_fields().dtypes) {
-        if (HasWideDecimalField(field)) {
+        if (HasTextField(field)) {
             return true;
         }
     }
     return false;
 }
 
-DType WithWideDecimalsAsText(const DType &dtype) {
-    if (IsWideDecimal(dtype)) {
+DType WithTextFields(const DType &dtype) {
+    if (PrintedAsText(dtype)) {
         return DType::Utf8(dtype.nullability());
     }
     if (!dtype.is_struct()) {
@@ -88,18 +90,21 @@ DType WithWideDecimalsAsText(const DType &dtype) {
     }
     std::vector<DType> fields;
     for (const DType &field : dtype.struct_fields().dtypes) {
-        fields.push_back(WithWideDecimalsAsText(field));
+        fields.push_back(WithTextFields(field));
     }
     return DType::Struct(dtype.struct_fields().names, std::move(fields), dtype.nullability());
 }
 
-Result<ArrayRef> WideDecimalsAsText(const ArrayRef &array) {
+Result<ArrayRef> AsPrintableText(const ArrayRef &array) {
     const DType &dtype = array->dtype();
-    if (!HasWideDecimalField(dtype)) {
+    if (!HasTextField(dtype)) {
         return array;
     }
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(array));
-    if (IsWideDecimal(dtype)) {
+    if (IsUuid(dtype)) {
+        return UuidToText(canonical);
+    }
+    if (PrintedAsText(dtype)) {
         const auto *decimal = As<DecimalArray>(*canonical);
         VX_ENSURE(decimal != nullptr, Internal, "canonical decimal is not a DecimalArray");
         std::vector<std::optional<std::string>> text(decimal->len());
@@ -114,25 +119,25 @@ Result<ArrayRef> WideDecimalsAsText(const ArrayRef &array) {
     VX_ENSURE(structure != nullptr, Internal, "canonical struct is not a StructArray");
     std::vector<ArrayRef> fields;
     for (const ArrayRef &field : structure->fields()) {
-        VX_ASSIGN_OR_RETURN(ArrayRef converted, WideDecimalsAsText(field));
+        VX_ASSIGN_OR_RETURN(ArrayRef converted, AsPrintableText(field));
         fields.push_back(std::move(converted));
     }
-    VX_ASSIGN_OR_RETURN(auto rebuilt, StructArray::TryMake(WithWideDecimalsAsText(dtype), std::move(fields),
+    VX_ASSIGN_OR_RETURN(auto rebuilt, StructArray::TryMake(WithTextFields(dtype), std::move(fields),
                                                            structure->len(), structure->validity()));
     return ArrayRef(std::move(rebuilt));
 }
 
-class WideDecimalText final : public duckdb_bridge::ArrayReader {
+class PrintableText final : public duckdb_bridge::ArrayReader {
 public:
-    explicit WideDecimalText(duckdb_bridge::ArrayReader &inner)
-        : inner_(inner), dtype_(WithWideDecimalsAsText(inner.dtype())) {}
+    explicit PrintableText(duckdb_bridge::ArrayReader &inner)
+        : inner_(inner), dtype_(WithTextFields(inner.dtype())) {}
     const DType &dtype() const override { return dtype_; }
     Result<std::optional<ArrayRef>> Next() override {
         VX_ASSIGN_OR_RETURN(std::optional<ArrayRef> next, inner_.Next());
         if (!next) {
             return next;
         }
-        VX_ASSIGN_OR_RETURN(ArrayRef converted, WideDecimalsAsText(*next));
+        VX_ASSIGN_OR_RETURN(ArrayRef converted, AsPrintableText(*next));
         return std::optional<ArrayRef>(std::move(converted));
     }
 
@@ -148,7 +153,7 @@ void PrintCsv(duckdb_bridge::ArrayReader &reader) {
     // redirected to.
     TempFile csv(".csv");
     auto db = ValueOrThrow(duckdb_bridge::DuckDB::Open(1));
-    WideDecimalText printable(reader);
+    PrintableText printable(reader);
     ThrowIfNotOk(db.CopyTo(printable, csv.path(), duckdb_bridge::CopyFormat::Csv));
     CopyFileToStdout(csv.path());
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "vortex/array/arrays/decimal/decimal_array.h"
+#include "vortex/array/arrays/extension/uuid_text.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 
 #include "duckdb/bridge/duckdb_connection_internal.h"
@@ -183,7 +184,7 @@ public:
         return ReadSchema();
     }
 
-    const DType &dtype() const override { return schema_.dtype; }
+    const DType &dtype() const override { return dtype_; }
 
     Result<std::optional<ArrayRef>> Next() override {
         while (!finished_) {
@@ -220,7 +221,12 @@ public:
                 finished_ = true;
                 return status;
             }
-            return std::optional<ArrayRef>(imported.MoveValueUnsafe());
+            auto batch = UuidFieldsFromText(*imported, uuid_columns_);
+            if (!batch.ok()) {
+                finished_ = true;
+                return batch.status();
+            }
+            return std::optional<ArrayRef>(batch.MoveValueUnsafe());
         }
         return std::optional<ArrayRef>();
     }
@@ -252,6 +258,9 @@ private:
             if (duckdb_get_type_id(types.back().get()) == DUCKDB_TYPE_HUGEINT) {
                 hugeint_columns_.push_back(i);
             }
+            if (duckdb_get_type_id(types.back().get()) == DUCKDB_TYPE_UUID) {
+                uuid_columns_.push_back(i);
+            }
             raw_types.push_back(types.back().get());
             names.push_back(name == nullptr ? "" : name);
         }
@@ -263,6 +272,7 @@ private:
         VX_ASSIGN_OR_RETURN(schema_, ParseArrowSchema(&schema));
         VX_ENSURE(schema_.dtype.is_struct(), Internal, "DuckDB result schema is not a struct: {}",
                   schema_.format);
+        dtype_ = WithUuidFields(schema_.dtype, uuid_columns_);
         return Status::OK();
     }
 
@@ -274,6 +284,10 @@ private:
     ImportedSchema schema_;
     // Indices of the top-level HUGEINT columns, whose values Next() checks.
     std::vector<size_t> hugeint_columns_;
+    // DuckDB exports UUID as text; the top-level UUID columns become vortex.uuid (nested ones
+    // stay text), and dtype_ is the schema with them so.
+    std::vector<size_t> uuid_columns_;
+    DType dtype_;
     bool finished_ = false;
 };
 

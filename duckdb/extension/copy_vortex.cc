@@ -10,6 +10,7 @@
 #include <duckdb/parser/parsed_data/copy_info.hpp>
 #include <mutex>
 
+#include "vortex/array/arrays/extension/uuid_text.h"
 #include "vortex/vortex.h"
 
 #include "duckdb/extension/duckdb_errors.h"
@@ -27,6 +28,8 @@ struct CopyVortexBindData final : dd::TableFunctionData {
     dd::vector<dd::LogicalType> types;
     /// How DuckDB lays these columns out in Arrow (strings as "u", not our views).
     ImportedSchema arrow;
+    /// DuckDB exports UUID as text: these top-level columns are written as vortex.uuid.
+    std::vector<size_t> uuid_columns;
     Compression compression = Compression::kDefault;
 };
 
@@ -67,6 +70,11 @@ dd::unique_ptr<dd::FunctionData> CopyVortexBind(dd::ClientContext &context,
     auto properties = context.GetClientProperties();
     dd::ArrowConverter::ToArrowSchema(&schema, types, names, properties);
     data->arrow = ValueOrThrow(kWhat, ParseArrowSchema(&schema));
+    for (size_t i = 0; i < types.size(); ++i) {
+        if (types[i].id() == dd::LogicalTypeId::UUID) {
+            data->uuid_columns.push_back(i);
+        }
+    }
     return data;
 }
 
@@ -78,8 +86,9 @@ CopyVortexInitGlobal(dd::ClientContext &context, dd::FunctionData &bind_data, co
     WriteOptions options;
     options.compression = data.compression;
     auto sink = ValueOrThrow(kWhat, FileWriteSink::Open(path, {.replace_atomically = true}));
-    state->writer = ValueOrThrow(
-        kWhat, FileWriter::Open(std::move(sink), data.arrow.dtype, DefaultSessionPtr(), options));
+    state->writer = ValueOrThrow(kWhat, FileWriter::Open(std::move(sink),
+                                                         WithUuidFields(data.arrow.dtype, data.uuid_columns),
+                                                         DefaultSessionPtr(), options));
     return state;
 }
 
@@ -96,7 +105,8 @@ void CopyVortexSink(dd::ExecutionContext &,
     auto &state = gstate.Cast<CopyVortexGlobalState>();
     ArrowArray array{};
     dd::ArrowConverter::ToArrowArray(input, &array, state.properties, {});
-    const ArrayRef chunk = ValueOrThrow(kWhat, ImportArray(&array, data.arrow));
+    const ArrayRef chunk = ValueOrThrow(
+        kWhat, UuidFieldsFromText(ValueOrThrow(kWhat, ImportArray(&array, data.arrow)), data.uuid_columns));
     std::lock_guard<std::mutex> lock(state.mutex);
     const Status status = state.writer->Write(chunk);
     if (!status.ok()) {

@@ -163,6 +163,9 @@ Result<dd::LogicalType> ToLogicalType(const DType &dtype) {
                 VX_ASSIGN_OR_RETURN(TemporalMetadata temporal, ParseTemporalMetadata(ext));
                 return TemporalType(temporal);
             }
+            if (IsUuid(dtype)) {
+                return dd::LogicalType::UUID;
+            }
             return ToLogicalType(ext.storage);
         }
     }
@@ -237,6 +240,21 @@ std::optional<Scalar> ToScalar(const dd::Value &value, const DType &dtype) {
             return Scalar::Binary(std::vector<uint8_t>(bytes.begin(), bytes.end()), n);
         }
         case DTypeKind::Extension: {
+            if (IsUuid(dtype)) {
+                // Back from DuckDB's hugeint (top bit flipped) to the 16 bytes, big-endian.
+                const dd::hugeint_t h = value.GetValueUnsafe<dd::hugeint_t>();
+                const uint64_t upper = static_cast<uint64_t>(h.upper) ^ (uint64_t{1} << 63);
+                std::vector<Scalar> bytes;
+                for (int k = 7; k >= 0; --k) {
+                    bytes.push_back(Scalar::Primitive<uint8_t>(static_cast<uint8_t>(upper >> (8 * k)),
+                                                               Nullability::NonNullable));
+                }
+                for (int k = 7; k >= 0; --k) {
+                    bytes.push_back(Scalar::Primitive<uint8_t>(static_cast<uint8_t>(h.lower >> (8 * k)),
+                                                               Nullability::NonNullable));
+                }
+                return Scalar::Extension(dtype, Scalar::List(dtype.extension().storage, std::move(bytes)));
+            }
             if (!IsTemporal(dtype)) {
                 auto storage = ToScalar(value.DefaultCastAs(*ToLogicalType(dtype.extension().storage)),
                                         dtype.extension().storage);

@@ -5,6 +5,8 @@
 #include <duckdb/common/arrow/arrow_converter.hpp>
 #include <duckdb/main/client_context.hpp>
 
+#include "vortex/array/arrays/extension/uuid_text.h"
+
 namespace vortex::duckdb_ext {
 
 namespace dd = ::duckdb;
@@ -24,7 +26,13 @@ Result<std::unique_ptr<QueryArrays>> QueryArrays::Open(dd::Connection &connectio
     } catch (const dd::Exception &e) {
         return Status::InvalidArgument("{}", dd::ErrorData(e).Message());
     }
-    reader->dtype_ = reader->schema_.dtype;
+    // DuckDB exports UUID as text; top-level UUID columns become vortex.uuid.
+    for (size_t i = 0; i < reader->result_->types.size(); ++i) {
+        if (reader->result_->types[i].id() == dd::LogicalTypeId::UUID) {
+            reader->uuid_columns_.push_back(i);
+        }
+    }
+    reader->dtype_ = WithUuidFields(reader->schema_.dtype, reader->uuid_columns_);
     return reader;
 }
 
@@ -40,6 +48,7 @@ Result<std::optional<ArrayRef>> QueryArrays::Next() {
         ArrowArray array{};
         dd::ArrowConverter::ToArrowArray(*chunk, &array, properties_, {});
         VX_ASSIGN_OR_RETURN(ArrayRef batch, ImportArray(&array, schema_));
+        VX_ASSIGN_OR_RETURN(batch, UuidFieldsFromText(batch, uuid_columns_));
         return std::optional<ArrayRef>(std::move(batch));
     } catch (const dd::Exception &e) {
         return Status::InvalidArgument("{}", dd::ErrorData(e).Message());

@@ -32,6 +32,7 @@ private:
     ::duckdb::ClientProperties properties_;
     ImportedSchema schema_;
     DType dtype_;
+    std::vector<size_t> uuid_columns_;
 };
 
 } // namespace vortex::duckdb_ext

@@ -216,9 +216,35 @@ Status ExportTemporal(
     return Status::OK();
 }
 
+// DuckDB's UUID is a hugeint of the 16 bytes read big-endian, with the top bit flipped so that
+// signed order is byte order (duckdb/common/types/uuid.cpp).
+Status ExportUuid(const ArrayRef &storage, dd::Vector &out) {
+    VX_ASSIGN_OR_RETURN(const auto fsl, CanonicalAs<FixedSizeListArray>(storage));
+    VX_ASSIGN_OR_RETURN(ArrayRef elements, Canonicalize(fsl->elements()));
+    VX_ASSIGN_OR_RETURN(const auto bytes, CanonicalAs<PrimitiveArray>(elements));
+    VX_ENSURE(bytes->ptype() == PType::U8 && bytes->len() >= fsl->len() * 16, Internal,
+              "vortex.uuid storage is not 16 bytes a row");
+    const uint8_t *data = bytes->values_as<uint8_t>().data();
+    auto *uuids = dd::FlatVector::GetData<dd::hugeint_t>(out);
+    for (size_t i = 0; i < fsl->len(); ++i) {
+        uint64_t upper = 0;
+        uint64_t lower = 0;
+        for (size_t k = 0; k < 8; ++k) {
+            upper = upper << 8 | data[i * 16 + k];
+            lower = lower << 8 | data[i * 16 + 8 + k];
+        }
+        uuids[i] = dd::hugeint_t(static_cast<int64_t>(upper ^ (uint64_t{1} << 63)), lower);
+    }
+    ExportValidity(*storage, out);
+    return Status::OK();
+}
+
 Status ExportExtension(const ArrayRef &array, dd::Vector &out, Placement placement) {
     VX_ASSIGN_OR_RETURN(const auto ext, CanonicalAs<ExtensionArray>(array));
     VX_ASSIGN_OR_RETURN(ArrayRef storage, Canonicalize(ext->storage()));
+    if (IsUuid(array->dtype())) {
+        return ExportUuid(storage, out);
+    }
     if (!IsTemporal(array->dtype())) {
         return ExportArray(storage, out, placement);
     }

@@ -9,7 +9,8 @@
 //   query <types> [rowsort]     then the SQL, `----`, and the expected rows, columns separated
 //                               by tabs; NULL prints as NULL; `rowsort` compares sorted rows
 //
-// `__TEST_DIR__` in SQL becomes a fresh directory per file; lines starting with `#` are
+// `__TEST_DIR__` in SQL becomes a fresh directory per file and `__PROJECT_DIR__` the source
+// tree's root (for the repository's data files); lines starting with `#` are
 // comments. Each file is one test case (parameterized over the directory's *.test files).
 #include <algorithm>
 #include <cctype>
@@ -99,6 +100,10 @@ TEST_P(SqlLogicTest, Run) {
         for (Record &record : Parse(path)) {
             for (size_t at; (at = record.sql.find("__TEST_DIR__")) != std::string::npos;) {
                 record.sql.replace(at, 12, dir.string());
+            }
+            const std::string project = std::string(VORTEX_SQL_TEST_DIR) + "/../../..";
+            for (size_t at; (at = record.sql.find("__PROJECT_DIR__")) != std::string::npos;) {
+                record.sql.replace(at, 15, project);
             }
             const std::string where = path + ":" + std::to_string(record.line);
             auto result = con.Query(record.sql);

@@ -80,8 +80,9 @@ template <typename T>
 std::vector<Scalar> Primitives(const std::vector<T> &values, Nullability n = kNonNull) {
     std::vector<Scalar> out;
     out.reserve(values.size());
-    for (T v : values)
+    for (T v : values) {
         out.push_back(Scalar::Primitive(v, n));
+    }
     return out;
 }
 
@@ -99,8 +100,9 @@ std::vector<Scalar> NullablePrimitives(const std::vector<T> &values, const std::
 std::vector<Scalar> Extensions(const DType &ext_dtype, const std::vector<Scalar> &storage) {
     std::vector<Scalar> out;
     out.reserve(storage.size());
-    for (const Scalar &s : storage)
+    for (const Scalar &s : storage) {
         out.push_back(Scalar::Extension(ext_dtype, s));
+    }
     return out;
 }
 
@@ -175,8 +177,10 @@ Fixture MultiCol4Rows() {
 Fixture StringCol5Rows() {
     std::vector<std::string> v = {"alpha", "be", "\xce\xb3-particle", "", "delta-9"};
     std::vector<Scalar> s;
-    for (const auto &x : v)
+    s.reserve(v.size());
+    for (const auto &x : v) {
         s.push_back(Scalar::Utf8(x, kNonNull));
+    }
     return {"string_col_5rows.vortex",
             {{"s", DType::Utf8(kNonNull), s}},
             "s >= 'b'",
@@ -188,8 +192,9 @@ Fixture StringCol5Rows() {
 std::vector<int32_t> Mod100(uint64_t seed, size_t n) {
     Lcg lcg(seed);
     std::vector<int32_t> v;
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; i < n; ++i) {
         v.push_back(static_cast<int32_t>(lcg.Next() % 100));
+    }
     return v;
 }
 
@@ -227,8 +232,10 @@ Fixture BitpackedSliced2000Rows() {
 Fixture ForInt2048Rows() {
     Lcg lcg(0xDEADC0DE);
     std::vector<int32_t> v;
-    for (int i = 0; i < 2048; ++i)
+    v.reserve(2048);
+    for (int i = 0; i < 2048; ++i) {
         v.push_back(1'000'000 + static_cast<int32_t>(lcg.Next() % 100));
+    }
     return {"for_int_2048rows.vortex",
             {IntColumn("a", v)},
             "a BETWEEN 1000010 AND 1000020",
@@ -245,8 +252,10 @@ double Price(uint64_t x) {
 Fixture AlpDouble2048Rows() {
     Lcg lcg(0xFEEDBEEF);
     std::vector<double> v;
-    for (int i = 0; i < 2048; ++i)
+    v.reserve(2048);
+    for (int i = 0; i < 2048; ++i) {
         v.push_back(Price(lcg.Next()));
+    }
     return {"alp_double_2048rows.vortex",
             {{"price", Prim(PType::F64), Primitives(v)}},
             "price < 100.5",
@@ -342,8 +351,10 @@ Fixture AlpPatches2048Rows() {
 
 std::vector<Scalar> Decimals(const std::vector<I256> &unscaled, const DType &dtype, DecimalType storage) {
     std::vector<Scalar> out;
-    for (const I256 &u : unscaled)
+    out.reserve(unscaled.size());
+    for (const I256 &u : unscaled) {
         out.push_back(Scalar::Decimal(u, storage, dtype));
+    }
     return out;
 }
 
@@ -388,8 +399,10 @@ Fixture TimestampUs2048Rows() {
     constexpr uint64_t kYearUs = 365ULL * 86'400 * 1'000'000;
     Lcg lcg(0xCAFED00D);
     std::vector<int64_t> v;
-    for (int i = 0; i < 2048; ++i)
+    v.reserve(2048);
+    for (int i = 0; i < 2048; ++i) {
         v.push_back(kBaseUs + static_cast<int64_t>(lcg.Next() % kYearUs));
+    }
     DType dtype = *TimestampDType(TimeUnit::Microseconds, std::nullopt, kNonNull);
     // 2024-07-01 00:00:00 UTC.
     constexpr int64_t kJulyUs = 1'719'792'000'000'000;
@@ -404,8 +417,11 @@ Fixture TimestampUs2048Rows() {
 Fixture DateDays2048Rows() {
     Lcg lcg(0xDEC0DED1);
     std::vector<int32_t> v;
-    for (int i = 0; i < 2048; ++i)
-        v.push_back(19'723 + static_cast<int32_t>(lcg.Next() % (5 * 365)));
+    v.reserve(2048);
+    for (int i = 0; i < 2048; ++i) {
+        // 1825 days: five years of 365.
+        v.push_back(19'723 + static_cast<int32_t>(lcg.Next() % 1825U));
+    }
     DType dtype = *DateDType(TimeUnit::Days, kNonNull);
     // 2026-01-01 is day 20454.
     return {"date_days_2048rows.vortex",
@@ -420,8 +436,10 @@ Fixture TimeUs2048Rows() {
     constexpr uint64_t kDayUs = 86'400ULL * 1'000'000;
     Lcg lcg(0xC1A551C);
     std::vector<int64_t> v;
-    for (int i = 0; i < 2048; ++i)
+    v.reserve(2048);
+    for (int i = 0; i < 2048; ++i) {
         v.push_back(static_cast<int64_t>(lcg.Next() % kDayUs));
+    }
     DType dtype = *TimeDType(TimeUnit::Microseconds, kNonNull);
     constexpr int64_t kNoonUs = 12LL * 3600 * 1'000'000;
     return {"time_us_2048rows.vortex",
@@ -439,8 +457,10 @@ Fixture FslInt2048Rows() {
     std::vector<Scalar> rows;
     for (int i = 0; i < 2048; ++i) {
         std::vector<Scalar> triple;
-        for (int j = 0; j < 3; ++j)
+        triple.reserve(3);
+        for (int j = 0; j < 3; ++j) {
             triple.push_back(Scalar::Primitive(static_cast<int32_t>(lcg.Next() % 1000), kNonNull));
+        }
         rows.push_back(Scalar::List(dtype, std::move(triple)));
     }
     return {"fsl_int_2048rows.vortex", {{"triple", dtype, rows}}, "", nullptr, {}, 1500};
@@ -471,8 +491,10 @@ Fixture Uuid2048Rows() {
     std::vector<Scalar> rows;
     for (int i = 0; i < 2048; ++i) {
         std::vector<Scalar> bytes;
-        for (int j = 0; j < 16; ++j)
+        bytes.reserve(16);
+        for (int j = 0; j < 16; ++j) {
             bytes.push_back(Scalar::Primitive(static_cast<uint8_t>(lcg.Next() >> 32), kNonNull));
+        }
         rows.push_back(Scalar::Extension(dtype, Scalar::List(storage, std::move(bytes))));
     }
     return {"uuid_2048rows.vortex", {{"id", dtype, rows}}, "", nullptr, {}, 1024};
@@ -503,8 +525,9 @@ Fixture DeltaInt2048Rows() {
 // write_delta_diag: u32 0..1023.
 Fixture DeltaDiag() {
     std::vector<uint32_t> v;
-    for (uint32_t i = 0; i < 1024; ++i)
+    for (uint32_t i = 0; i < 1024; ++i) {
         v.push_back(i);
+    }
     return {"delta_diag.vortex",
             {{"a", Prim(PType::U32), Primitives(v)}},
             "a < 100",
@@ -526,10 +549,12 @@ Fixture DeltaSliced2000Rows() {
 // write_rle_int_2k and write_rle_sliced: i / 50 over the first 1024 rows, i / 50 + 10 over the next.
 std::vector<uint32_t> RleSteps() {
     std::vector<uint32_t> v;
-    for (uint32_t i = 0; i < 1024; ++i)
+    for (uint32_t i = 0; i < 1024; ++i) {
         v.push_back(i / 50);
-    for (uint32_t i = 0; i < 1024; ++i)
+    }
+    for (uint32_t i = 0; i < 1024; ++i) {
         v.push_back(i / 50 + 10);
+    }
     return v;
 }
 
@@ -572,8 +597,10 @@ Fixture RleNullable1024Rows() {
 std::vector<double> UnitDoubles() {
     Lcg lcg(0xCAFEF00DBEEFDEAD);
     std::vector<double> v;
-    for (int i = 0; i < 2048; ++i)
+    v.reserve(2048);
+    for (int i = 0; i < 2048; ++i) {
         v.push_back(static_cast<double>(lcg.Next() >> 11) / static_cast<double>(1ULL << 53));
+    }
     return v;
 }
 
@@ -589,8 +616,10 @@ Fixture PcoDouble2048Rows() {
 Fixture PcoNullable2048Rows() {
     auto v = UnitDoubles();
     std::vector<bool> valid;
-    for (int i = 0; i < 2048; ++i)
+    valid.reserve(2048);
+    for (int i = 0; i < 2048; ++i) {
         valid.push_back(i % 7 != 0);
+    }
     return {"pco_nullable_2048rows.vortex",
             {{"v", Prim(PType::F64, kNullable), NullablePrimitives(v, valid)}},
             "v >= 0.5",
@@ -603,8 +632,10 @@ Fixture DictInt64Rows() {
     const int32_t palette[] = {10'001, 99'999, -42'000, 7};
     Lcg lcg(0xCAFEBABE);
     std::vector<int32_t> v;
-    for (int i = 0; i < 64; ++i)
+    v.reserve(64);
+    for (int i = 0; i < 64; ++i) {
         v.push_back(palette[lcg.Next() % 4]);
+    }
     return {"dict_int_64rows.vortex",
             {{"v", Prim(PType::I32), Primitives(v)}},
             "v = 7",
@@ -664,8 +695,9 @@ Fixture MaskedInt1024Rows() {
 // write_binary_col: rows [0x10, i, 0, 0, 0, 0, 0, 0].
 Fixture BinaryCol64Rows() {
     std::vector<Scalar> s;
-    for (uint8_t i = 0; i < 64; ++i)
+    for (uint8_t i = 0; i < 64; ++i) {
         s.push_back(Scalar::Binary({0x10, i, 0, 0, 0, 0, 0, 0}, kNonNull));
+    }
     return {"binary_col_64rows.vortex", {{"b", DType::Binary(kNonNull), s}}, "", nullptr, {}, 33};
 }
 
@@ -692,8 +724,9 @@ ArrayRef ExpectedRows(const Fixture &f, const std::vector<uint64_t> &rows) {
     for (const Column &c : f.columns) {
         std::vector<Scalar> picked;
         picked.reserve(rows.size());
-        for (uint64_t r : rows)
+        for (uint64_t r : rows) {
             picked.push_back(c.values[r]);
+        }
         auto field = ArrayFromScalars(c.dtype, picked);
         VX_CHECK_MSG(field.ok(), "expected column {}: {}", c.name, field.status().ToString());
         fields.push_back(*field);
@@ -707,8 +740,9 @@ ArrayRef ExpectedRows(const Fixture &f, const std::vector<uint64_t> &rows) {
 
 std::vector<uint64_t> AllRows(size_t n) {
     std::vector<uint64_t> rows(n);
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; i < n; ++i) {
         rows[i] = i;
+    }
     return rows;
 }
 
@@ -719,13 +753,16 @@ ArrayRef Concat(const std::vector<ArrayRef> &batches, const DType &dtype) {
 }
 
 bool IsNan(const Scalar &s) {
-    if (s.is_null() || !s.dtype().is_primitive())
+    if (s.is_null() || !s.dtype().is_primitive()) {
         return false;
+    }
     const PValue &p = s.pvalue();
-    if (const auto *d = std::get_if<double>(&p))
+    if (const auto *d = std::get_if<double>(&p)) {
         return std::isnan(*d);
-    if (const auto *f = std::get_if<float>(&p))
+    }
+    if (const auto *f = std::get_if<float>(&p)) {
         return std::isnan(*f);
+    }
     return false;
 }
 
@@ -733,15 +770,18 @@ bool IsNan(const Scalar &s) {
 std::optional<std::pair<Scalar, Scalar>> MinMax(const Column &c) {
     std::optional<std::pair<Scalar, Scalar>> out;
     for (const Scalar &s : c.values) {
-        if (s.is_null() || IsNan(s))
+        if (s.is_null() || IsNan(s)) {
             continue;
+        }
         if (!out) {
             out = {s, s};
         } else {
-            if (Compare(s, out->first) < 0)
+            if (Compare(s, out->first) < nullptr) {
                 out->first = s;
-            if (Compare(s, out->second) > 0)
+            }
+            if (Compare(s, out->second) > nullptr) {
                 out->second = s;
+            }
         }
     }
     return out;
@@ -806,8 +846,9 @@ void CheckStatistics(const Column &c, const FieldStatistics &stats) {
                 }
                 long double want = 0;
                 for (const Scalar &s : c.values) {
-                    if (!s.is_null() && !IsNan(s))
+                    if (!s.is_null() && !IsNan(s)) {
                         want += Numeric(s);
+                    }
                 }
                 long double got = Numeric(value);
                 if (c.dtype.is_primitive() && IsFloat(c.dtype.ptype())) {
@@ -830,8 +871,9 @@ void CheckStatistics(const Column &c, const FieldStatistics &stats) {
                 bool sorted = true;
                 for (size_t i = 1; i < c.values.size(); ++i) {
                     auto order = Compare(c.values[i - 1], c.values[i]);
-                    if (order > 0 || (stat == Stat::IsStrictSorted && order == 0))
+                    if (order > nullptr || (stat == Stat::IsStrictSorted && order == nullptr)) {
                         sorted = false;
+                    }
                 }
                 EXPECT_EQ(value.as_bool(), sorted);
                 break;
@@ -879,8 +921,9 @@ TEST_P(ReferenceFile, StoredStatisticsMatchTheValues) {
                                [&](const auto &s) { return s.first == stat; });
         };
         std::string present;
-        for (const auto &s : stats[i])
+        for (const auto &s : stats[i]) {
             present += std::string(StatName(s.first)) + " ";
+        }
         EXPECT_TRUE(has(Stat::NullCount)) << present;
         const DType &dtype = f.columns[i].dtype;
         if (dtype.is_primitive() || dtype.is_decimal() || dtype.is_utf8() || dtype.is_binary() ||
@@ -895,8 +938,9 @@ TEST_P(ReferenceFile, StoredStatisticsMatchTheValues) {
             // sum is left out, as the reference defines it.
             int128_t sum = 0;
             for (const Scalar &v : f.columns[i].values) {
-                if (!v.is_null())
+                if (!v.is_null()) {
                     sum += static_cast<int128_t>(Numeric(v));
+                }
             }
             const bool fits =
                 IsSignedInt(dtype.ptype())
@@ -915,11 +959,13 @@ TEST_P(ReferenceFile, TakesAtBlockSliceAndChunkBoundaries) {
     const uint64_t n = RowCount(f);
     std::vector<uint64_t> rows;
     for (uint64_t r : std::vector<uint64_t>{0, 1, 2, 1023, 1024, 1025, 2047, n / 2, n - 1}) {
-        if (r < n)
+        if (r < n) {
             rows.push_back(r);
+        }
     }
-    for (uint64_t r : f.extra_takes)
+    for (uint64_t r : f.extra_takes) {
         rows.push_back(r);
+    }
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     ASSERT_OK_AND_ASSIGN(auto file, VortexFile::Open(FixturePath(f.file), DefaultSessionPtr()));
@@ -942,14 +988,16 @@ TEST_P(ReferenceFile, FilterKeepsTheRightRows) {
         const Scalar &want = c.values[*f.equal_to_row];
         filter = expr::Eq(expr::Col(c.name), expr::Lit(want));
         for (uint64_t r = 0; r < RowCount(f); ++r) {
-            if (c.values[r] == want)
+            if (c.values[r] == want) {
                 kept.push_back(r);
+            }
         }
     } else {
         ASSERT_OK_AND_ASSIGN(filter, expr::ParseExpr(f.filter, file->dtype()));
         for (uint64_t r = 0; r < RowCount(f); ++r) {
-            if (f.keeps(r))
+            if (f.keeps(r)) {
                 kept.push_back(r);
+            }
         }
     }
     ASSERT_FALSE(kept.empty()) << "a filter that keeps nothing proves little";
@@ -968,8 +1016,9 @@ TEST_P(ReferenceFile, RowRangesAcrossBlockBoundaries) {
              {n - 1, n}}) {
         SCOPED_TRACE(std::to_string(begin) + ".." + std::to_string(end));
         std::vector<uint64_t> rows;
-        for (uint64_t r = begin; r < end; ++r)
+        for (uint64_t r = begin; r < end; ++r) {
             rows.push_back(r);
+        }
         ASSERT_OK_AND_ASSIGN(auto batches, Scan(file).RowRange(begin, end).Collect());
         ASSERT_ARRAYS_EQUAL(ExpectedRows(f, rows), Concat(batches, file->dtype()));
     }
@@ -984,8 +1033,9 @@ TEST_P(ReferenceFile, FilterBeyondTheMaximumKeepsNothing) {
     ASSERT_OK_AND_ASSIGN(auto batches,
                          Scan(file).Filter(expr::Gt(expr::Col(c.name), expr::Lit(minmax->second))).Collect());
     uint64_t rows = 0;
-    for (const ArrayRef &b : batches)
+    for (const ArrayRef &b : batches) {
         rows += b->len();
+    }
     EXPECT_EQ(rows, 0u);
 }
 
@@ -1042,17 +1092,20 @@ INSTANTIATE_TEST_SUITE_P(EngineeredWood, ReferenceFile, ::testing::ValuesIn(AllF
 class ChunkedReferenceFile : public ::testing::Test {
 protected:
     static int32_t ValueAt(uint64_t row) {
-        if (row < 1'000'000)
+        if (row < 1'000'000) {
             return static_cast<int32_t>(row);
-        if (row < 2'000'000)
+        }
+        if (row < 2'000'000) {
             return static_cast<int32_t>(row + 1'000'000);
+        }
         return static_cast<int32_t>(row + 2'000'000);
     }
     static ArrayRef Expected(const std::vector<uint64_t> &rows) {
         std::vector<int32_t> values;
         values.reserve(rows.size());
-        for (uint64_t r : rows)
+        for (uint64_t r : rows) {
             values.push_back(ValueAt(r));
+        }
         return *StructArray::FromFields({"a"}, {PrimitiveArray::FromValues(values)}, rows.size(),
                                         Validity::NonNullable());
     }
@@ -1109,15 +1162,17 @@ TEST_F(ChunkedReferenceFile, FilterAcrossChunksAndPruning) {
     ASSERT_OK_AND_ASSIGN(expr::ExprRef filter, expr::ParseExpr("a >= 999900 AND a < 2000100", file->dtype()));
     ASSERT_OK_AND_ASSIGN(auto batches, Scan(file).Filter(filter).Collect());
     std::vector<uint64_t> rows;
-    for (uint64_t r = 999'900; r < 1'000'100; ++r)
+    for (uint64_t r = 999'900; r < 1'000'100; ++r) {
         rows.push_back(r);
+    }
     ASSERT_ARRAYS_EQUAL(Expected(rows), Concat(batches, file->dtype()));
     // Values between the chunks' ranges: zone maps prune every chunk.
     ASSERT_OK_AND_ASSIGN(expr::ExprRef gap, expr::ParseExpr("a > 1000000 AND a < 2000000", file->dtype()));
     ASSERT_OK_AND_ASSIGN(auto none, Scan(file).Filter(gap).Collect());
     uint64_t kept = 0;
-    for (const ArrayRef &b : none)
+    for (const ArrayRef &b : none) {
         kept += b->len();
+    }
     EXPECT_EQ(kept, 0u);
 }
 

@@ -71,6 +71,35 @@ TEST(DTypeTest, TemporalStorageRules) {
     EXPECT_FALSE(ParseTemporalMetadata(wrong_storage).ok());
 }
 
+TEST(DTypeTest, UuidStorageAndMetadataRules) {
+    const DType u8 = DType::Primitive(PType::U8, Nullability::NonNullable);
+    const DType uuid = UuidDType(Nullability::Nullable);
+    EXPECT_TRUE(IsUuid(uuid));
+    EXPECT_TRUE(uuid.is_nullable());
+    EXPECT_TRUE(ValidateExtension(uuid.extension()).ok());
+    // One version byte (4: random) is fine, two bytes or an unknown version are not.
+    const DType storage = DType::FixedSizeList(u8, 16, Nullability::NonNullable);
+    EXPECT_TRUE(ValidateExtension(DType::Extension("vortex.uuid", storage, {4}).extension()).ok());
+    EXPECT_FALSE(ValidateExtension(DType::Extension("vortex.uuid", storage, {4, 4}).extension()).ok());
+    EXPECT_FALSE(ValidateExtension(DType::Extension("vortex.uuid", storage, {9}).extension()).ok());
+    // The storage must be 16 non-nullable u8.
+    EXPECT_FALSE(
+        ValidateExtension(
+            DType::Extension("vortex.uuid", DType::FixedSizeList(u8, 15, Nullability::NonNullable), {})
+                .extension())
+            .ok());
+    EXPECT_FALSE(ValidateExtension(
+                     DType::Extension("vortex.uuid",
+                                      DType::FixedSizeList(DType::Primitive(PType::U8, Nullability::Nullable),
+                                                           16, Nullability::NonNullable),
+                                      {})
+                         .extension())
+                     .ok());
+    EXPECT_FALSE(ValidateExtension(
+                     DType::Extension("vortex.uuid", DType::Binary(Nullability::NonNullable), {}).extension())
+                     .ok());
+}
+
 TEST(HalfTest, ConvertsExactlyAndRoundsToNearestEven) {
     EXPECT_EQ(Half{0x3C00}.ToFloat(), 1.0f);
     EXPECT_EQ(Half{0xC000}.ToFloat(), -2.0f);

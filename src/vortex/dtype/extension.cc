@@ -139,9 +139,33 @@ Result<TemporalMetadata> ParseTemporalMetadata(const ExtDType &ext) {
     return out;
 }
 
+DType UuidDType(Nullability n) {
+    return DType::Extension(
+        std::string(kUuidId),
+        DType::FixedSizeList(DType::Primitive(PType::U8, Nullability::NonNullable), 16, n), {});
+}
+
+bool IsUuid(const DType &dtype) {
+    return dtype.is_extension() && dtype.extension().id == kUuidId;
+}
+
 Status ValidateExtension(const ExtDType &ext) {
     if (ext.id == kDateId || ext.id == kTimeId || ext.id == kTimestampId) {
         return ParseTemporalMetadata(ext).status();
+    }
+    if (ext.id == kUuidId) {
+        // As the reference's uuid vtable (vortex-array/src/extension/uuid/vtable.rs) checks.
+        const DType &storage = ext.storage;
+        VX_ENSURE(storage.is_fixed_size_list() && storage.list_size() == 16 &&
+                      storage.element_type() == DType::Primitive(PType::U8, Nullability::NonNullable),
+                  InvalidArgument, "vortex.uuid storage must be fixed_size_list(u8)[16], got {}", storage);
+        VX_ENSURE(ext.metadata.size() <= 1, InvalidArgument,
+                  "vortex.uuid metadata must be 0 or 1 bytes, got {}", ext.metadata.size());
+        if (ext.metadata.size() == 1) {
+            const uint8_t version = ext.metadata[0];
+            VX_ENSURE(version <= 8 || version == 0x0f || version == 0xff, InvalidArgument,
+                      "vortex.uuid: unknown version byte {}", version);
+        }
     }
     return Status::OK();
 }

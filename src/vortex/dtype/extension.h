@@ -17,6 +17,8 @@ namespace vortex {
 inline constexpr std::string_view kDateId = "vortex.date";
 inline constexpr std::string_view kTimeId = "vortex.time";
 inline constexpr std::string_view kTimestampId = "vortex.timestamp";
+/// A UUID: 16 bytes as fixed_size_list(u8)[16]; metadata empty or one version byte.
+inline constexpr std::string_view kUuidId = "vortex.uuid";
 
 /// Units of temporal extension types; the tags are the metadata bytes on disk.
 enum class TimeUnit : uint8_t { Nanoseconds = 0, Microseconds = 1, Milliseconds = 2, Seconds = 3, Days = 4 };
@@ -39,6 +41,9 @@ Result<DType> TimeDType(TimeUnit unit, Nullability n);
 Result<DType> TimestampDType(TimeUnit unit, std::optional<std::string> time_zone, Nullability n);
 
 bool IsTemporal(const DType &dtype);
+/// vortex.uuid without a version: fixed_size_list(u8)[16] storage of nullability `n`.
+DType UuidDType(Nullability n);
+bool IsUuid(const DType &dtype);
 /// Decodes and validates a temporal extension's metadata against its storage dtype.
 Result<TemporalMetadata> ParseTemporalMetadata(const ExtDType &ext);
 /// Encodes temporal metadata byte for byte as the reference does.

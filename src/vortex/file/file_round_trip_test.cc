@@ -182,8 +182,9 @@ TEST(FileStatistics, MatchTheWholeColumns) {
     for (size_t f = 0; f < 2; ++f) {
         auto find = [&](Stat stat) -> std::optional<Scalar> {
             for (const auto &[s, v] : stats[f]) {
-                if (s == stat)
+                if (s == stat) {
                     return v;
+                }
             }
             return std::nullopt;
         };

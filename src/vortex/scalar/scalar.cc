@@ -196,7 +196,7 @@ std::string FormatDecimal(const I256 &value, int8_t scale) {
     const bool negative = !digits.empty() && digits[0] == '-';
     const std::string_view magnitude =
         negative ? std::string_view(digits).substr(1) : std::string_view(digits);
-    const auto s = static_cast<size_t>(scale);
+    const auto s = static_cast<size_t>(static_cast<unsigned char>(scale));
     // Built with format() only: GCC 12 reports false -Wrestrict errors for std::string
     // insert/operator+ at -O2.
     if (magnitude.size() <= s) {
@@ -221,7 +221,7 @@ Scalar Scalar::Bool(bool value, Nullability n) {
 
 Scalar Scalar::Primitive(PValue value, Nullability n) {
     const PType ptype = PValuePType(value);
-    return Scalar(DType::Primitive(ptype, n), std::move(value));
+    return Scalar(DType::Primitive(ptype, n), value);
 }
 
 Scalar Scalar::Utf8(std::string value, Nullability n) {

@@ -133,7 +133,7 @@ Result<ScalarValue> ValueFromProto(const pb::ScalarValue &proto, const DType &dt
             return ScalarValue(proto.bool_value());
         case DTypeKind::Primitive: {
             VX_ASSIGN_OR_RETURN(PValue value, PrimitiveFromProto(proto, dtype.ptype()));
-            return ScalarValue(std::move(value));
+            return ScalarValue(value);
         }
         case DTypeKind::Decimal:
             return DecimalFromProto(proto, dtype);

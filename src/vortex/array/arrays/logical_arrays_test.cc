@@ -11,6 +11,7 @@
 #include "vortex/array/arrays/decimal/decimal_array.h"
 #include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/extension/extension_array.h"
+#include "vortex/array/arrays/extension/uuid_text.h"
 #include "vortex/array/arrays/fixed_size_list/fixed_size_list_array.h"
 #include "vortex/array/arrays/list/list_array.h"
 #include "vortex/array/arrays/listview/listview_array.h"
@@ -18,10 +19,13 @@
 #include "vortex/array/arrays/null/null_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/builder/array_builder.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/compute.h"
+#include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/testing/status_matchers.h"
+#include "vortex/dtype/extension.h"
 #include "vortex/format/array_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
 #include "vortex/session/session.h"
@@ -87,6 +91,37 @@ TEST(BoolArrayTest, ABitOffsetOfAByteOrMoreIsWrittenBelowEight) {
     }
     ASSERT_OK_AND_ASSIGN(ArrayRef rebuilt, RebuildFromParts(array));
     ExpectSameScalars(array, rebuilt);
+}
+
+TEST(UuidTextTest, ParsesAndPrintsTheSixteenBytes) {
+    auto text = VarBinViewArray::FromStrings(
+        std::vector<std::optional<std::string>>{"00112233-4455-6677-8899-aabbccddeeff", std::nullopt,
+                                                "FFFFFFFF00000000ffffffff00000000"},
+        DType::Utf8(Nullability::Nullable));
+    ASSERT_OK_AND_ASSIGN(ArrayRef uuid, UuidFromText(text));
+    EXPECT_TRUE(IsUuid(uuid->dtype()));
+    EXPECT_TRUE(uuid->dtype().is_nullable());
+    ASSERT_OK_AND_ASSIGN(Scalar first, ScalarAt(uuid, 0));
+    const Scalar storage = first.StorageScalar();
+    const auto &bytes = storage.elements();
+    ASSERT_EQ(bytes.size(), 16u);
+    for (size_t k = 0; k < 16; ++k) {
+        EXPECT_EQ(bytes[k].as<uint8_t>(), static_cast<uint8_t>(0x11 * k)) << k;
+    }
+    EXPECT_FALSE(uuid->is_valid(1));
+    ASSERT_OK_AND_ASSIGN(ArrayRef back, UuidToText(uuid));
+    ASSERT_OK_AND_ASSIGN(Scalar a, ScalarAt(back, 0));
+    ASSERT_OK_AND_ASSIGN(Scalar c, ScalarAt(back, 2));
+    EXPECT_EQ(a.as_string_view(), "00112233-4455-6677-8899-aabbccddeeff");
+    EXPECT_EQ(c.as_string_view(), "ffffffff-0000-0000-ffff-ffff00000000");
+    EXPECT_FALSE(back->is_valid(1));
+    for (const char *bad :
+         {"0011", "00112233-4455-6677-8899-aabbccddeeff00", "g0112233-4455-6677-8899-aabbccddeeff"}) {
+        SCOPED_TRACE(bad);
+        EXPECT_RAISES(InvalidArgument,
+                      UuidFromText(VarBinViewArray::FromStrings(std::vector<std::string>{bad},
+                                                                DType::Utf8(Nullability::NonNullable))));
+    }
 }
 
 TEST(DecimalArrayTest, ValuesTypeMetadataAndRoundTrip) {

@@ -168,10 +168,10 @@ Result<std::optional<MinAndMaxPair>> GenericMinAndMax(const ArrayRef &array) {
             max = std::move(value);
             continue;
         }
-        if (Compare(value, *min) < 0) {
+        if (Compare(value, *min) < nullptr) {
             min = value;
         }
-        if (Compare(value, *max) > 0) {
+        if (Compare(value, *max) > nullptr) {
             max = std::move(value);
         }
     }
@@ -367,7 +367,7 @@ StatResult SortedOf(const ArrayRef &canonical, bool strict) {
     for (size_t i = 1; i < canonical->len(); ++i) {
         VX_ASSIGN_OR_RETURN(Scalar current, ScalarAt(canonical, i));
         const auto ordering = Compare(previous, current);
-        if (strict ? !(ordering < 0) : !(ordering <= 0)) {
+        if (strict ? !(ordering < nullptr) : !(ordering <= nullptr)) {
             return std::optional<Scalar>(Scalar::Bool(false, Nullability::NonNullable));
         }
         previous = std::move(current);

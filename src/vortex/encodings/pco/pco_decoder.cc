@@ -57,10 +57,10 @@ struct LatentTables {
 };
 
 template <typename L>
-Result<LatentTables<L>> BuildTables(const LatentVarMeta &meta, LatentDelta delta) {
+Result<LatentTables<L>> BuildTables(const LatentVarMeta &meta, const LatentDelta &delta) {
     LatentTables<L> tables;
     tables.n_bins = meta.bins.size();
-    tables.delta = std::move(delta);
+    tables.delta = delta;
     std::vector<uint32_t> weights;
     for (const Bin &bin : meta.bins) {
         weights.push_back(bin.weight);
@@ -344,7 +344,8 @@ Status Join(const ChunkMeta &meta,
             size_t n,
             L *out) {
     const Mode &mode = meta.mode;
-    switch (mode.kind) {
+    // For Dict-only instantiations (P != L) the other arms are empty, hence identical.
+    switch (mode.kind) { // NOLINT(bugprone-branch-clone)
         case ModeKind::Classic:
             if constexpr (std::is_same_v<L, P>) {
                 for (size_t i = 0; i < n; ++i) {
@@ -360,7 +361,7 @@ Status Join(const ChunkMeta &meta,
                 out[i] = FromLatentOrdered(static_cast<L>(mode.dict[primary[i]]), kind);
             }
             return Status::OK();
-        case ModeKind::IntMult:
+        case ModeKind::IntMult: // NOLINT(bugprone-branch-clone)
             if constexpr (std::is_same_v<L, P>) {
                 const L base = static_cast<L>(mode.base);
                 for (size_t i = 0; i < n; ++i) {

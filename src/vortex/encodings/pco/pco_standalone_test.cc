@@ -81,17 +81,22 @@ std::vector<uint16_t> PseudorandomF16s() {
 
 TEST(PcoStandalone, ClassicI32FormatZero) {
     std::vector<int32_t> nums;
-    for (int32_t i = 0; i < 1000; ++i)
+    nums.reserve(1000);
+    for (int32_t i = 0; i < 1000; ++i) {
         nums.push_back(i);
-    for (int32_t i = 2000; i < 3000; ++i)
+    }
+    for (int32_t i = 2000; i < 3000; ++i) {
         nums.push_back(i);
+    }
     ExpectAsset("v0_0_0_classic.pco", NumberType::I32, nums);
 }
 
 TEST(PcoStandalone, FloatMultWithConsecutiveDelta) {
     std::vector<float> nums;
-    for (int i = 0; i < 2000; ++i)
+    nums.reserve(2000);
+    for (int i = 0; i < 2000; ++i) {
         nums.push_back(static_cast<float>(i));
+    }
     volatile float bumped = nums[1337] + 1.001f;
     nums[1337] = bumped;
     ExpectAsset("v0_0_0_delta_float_mult.pco", NumberType::F32, nums);
@@ -99,8 +104,10 @@ TEST(PcoStandalone, FloatMultWithConsecutiveDelta) {
 
 TEST(PcoStandalone, IntMultWithConsecutiveDelta) {
     std::vector<int32_t> nums;
-    for (int32_t i = 0; i < 2000; ++i)
+    nums.reserve(2000);
+    for (int32_t i = 0; i < 2000; ++i) {
         nums.push_back(i * 1000);
+    }
     nums[1337] -= 1;
     ExpectAsset("v0_1_0_delta_int_mult.pco", NumberType::I32, nums);
 }
@@ -138,8 +145,9 @@ TEST(PcoStandalone, LookbackDelta) {
     const std::vector<uint32_t> block = {1121827092, 729032807,  3968137854, 2875434067, 3775328080,
                                          431649926,  1048116090, 1906978350, 14752788,   1180462487};
     std::vector<uint32_t> nums;
-    for (int r = 0; r < 100; ++r)
+    for (int r = 0; r < 100; ++r) {
         nums.insert(nums.end(), block.begin(), block.end());
+    }
     ExpectAsset("v0_4_0_lookback_delta.pco", NumberType::U32, nums);
 }
 
@@ -178,16 +186,20 @@ TEST(PcoStandalone, Conv1Delta) {
 
 TEST(PcoStandalone, EightBitTypes) {
     std::vector<uint8_t> u8;
-    for (int v = 0; v <= 64; ++v)
+    for (int v = 0; v <= 64; ++v) {
         u8.push_back(static_cast<uint8_t>(v));
-    for (int v = 192; v <= 255; ++v)
+    }
+    for (int v = 192; v <= 255; ++v) {
         u8.push_back(static_cast<uint8_t>(v));
+    }
     ExpectAsset("v1_0_0_u8.pco", NumberType::U8, u8);
     std::vector<int8_t> i8;
-    for (int v = -128; v <= -64; ++v)
+    for (int v = -128; v <= -64; ++v) {
         i8.push_back(static_cast<int8_t>(v));
-    for (int v = 64; v <= 127; ++v)
+    }
+    for (int v = 64; v <= 127; ++v) {
         i8.push_back(static_cast<int8_t>(v));
+    }
     ExpectAsset("v1_0_0_i8.pco", NumberType::I8, i8);
 }
 
