@@ -14,6 +14,7 @@
 #include "vortex/vortex.h"
 
 #include "duckdb/extension/duckdb_errors.h"
+#include "duckdb/extension/logical_types.h"
 
 namespace vortex::duckdb_ext {
 
@@ -70,11 +71,7 @@ dd::unique_ptr<dd::FunctionData> CopyVortexBind(dd::ClientContext &context,
     auto properties = context.GetClientProperties();
     dd::ArrowConverter::ToArrowSchema(&schema, types, names, properties);
     data->arrow = ValueOrThrow(kWhat, ParseArrowSchema(&schema));
-    for (size_t i = 0; i < types.size(); ++i) {
-        if (types[i].id() == dd::LogicalTypeId::UUID) {
-            data->uuid_columns.push_back(i);
-        }
-    }
+    data->uuid_columns = UuidColumns(types);
     return data;
 }
 

@@ -172,6 +172,16 @@ Result<dd::LogicalType> ToLogicalType(const DType &dtype) {
     return Status::NotImplemented("no DuckDB type for {}", dtype.ToString());
 }
 
+std::vector<size_t> UuidColumns(const dd::vector<dd::LogicalType> &types) {
+    std::vector<size_t> columns;
+    for (size_t i = 0; i < types.size(); ++i) {
+        if (types[i].id() == dd::LogicalTypeId::UUID) {
+            columns.push_back(i);
+        }
+    }
+    return columns;
+}
+
 std::optional<Scalar> ToScalar(const dd::Value &value, const DType &dtype) {
     auto type = ToLogicalType(dtype);
     if (!type.ok() || value.IsNull() || value.type() != *type) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <duckdb.hpp>
+#include <vector>
 
 #include "vortex/vortex.h"
 
@@ -15,6 +16,10 @@ namespace vortex::duckdb_ext {
 /// read as their storage. Decimals wider than 38 digits or with a negative scale are
 /// NotImplemented (DuckDB has no such type).
 Result<::duckdb::LogicalType> ToLogicalType(const DType &dtype);
+
+/// The positions of the UUID columns among `types`: DuckDB exports UUID to Arrow as text, and
+/// these columns are written as vortex.uuid (UuidFieldsFromText, uuid_text.h).
+std::vector<size_t> UuidColumns(const ::duckdb::vector<::duckdb::LogicalType> &types);
 
 /// How a stored temporal value of `temporal` becomes DuckDB's: duck = stored * multiply, or
 /// floor(stored / divide); at most one of them is not 1. DATE is days, TIME and TIMESTAMP WITH

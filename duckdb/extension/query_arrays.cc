@@ -7,6 +7,8 @@
 
 #include "vortex/array/arrays/extension/uuid_text.h"
 
+#include "duckdb/extension/logical_types.h"
+
 namespace vortex::duckdb_ext {
 
 namespace dd = ::duckdb;
@@ -26,12 +28,7 @@ Result<std::unique_ptr<QueryArrays>> QueryArrays::Open(dd::Connection &connectio
     } catch (const dd::Exception &e) {
         return Status::InvalidArgument("{}", dd::ErrorData(e).Message());
     }
-    // DuckDB exports UUID as text; top-level UUID columns become vortex.uuid.
-    for (size_t i = 0; i < reader->result_->types.size(); ++i) {
-        if (reader->result_->types[i].id() == dd::LogicalTypeId::UUID) {
-            reader->uuid_columns_.push_back(i);
-        }
-    }
+    reader->uuid_columns_ = UuidColumns(reader->result_->types);
     reader->dtype_ = WithUuidFields(reader->schema_.dtype, reader->uuid_columns_);
     return reader;
 }

@@ -399,7 +399,8 @@ SelectCodes(const PrimitiveArray &codes, size_t offset, size_t count, size_t val
         if (!CodeInRange(values[i], values_len)) {
             return CodeOutOfRange(values[i], offset + i, values_len);
         }
-        sel[i] = static_cast<dd::sel_t>(values[i]);
+        // CodeInRange checked 0 <= code < values_len, so a signed code converts exactly.
+        sel[i] = static_cast<dd::sel_t>(values[i]); // NOLINT(bugprone-signed-char-misuse)
     }
     return Status::OK();
 }

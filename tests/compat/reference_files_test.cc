@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <compare>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -776,10 +777,10 @@ std::optional<std::pair<Scalar, Scalar>> MinMax(const Column &c) {
         if (!out) {
             out = {s, s};
         } else {
-            if (Compare(s, out->first) < nullptr) {
+            if (std::is_lt(Compare(s, out->first))) {
                 out->first = s;
             }
-            if (Compare(s, out->second) > nullptr) {
+            if (std::is_gt(Compare(s, out->second))) {
                 out->second = s;
             }
         }
@@ -871,7 +872,7 @@ void CheckStatistics(const Column &c, const FieldStatistics &stats) {
                 bool sorted = true;
                 for (size_t i = 1; i < c.values.size(); ++i) {
                     auto order = Compare(c.values[i - 1], c.values[i]);
-                    if (order > nullptr || (stat == Stat::IsStrictSorted && order == nullptr)) {
+                    if (std::is_gt(order) || (stat == Stat::IsStrictSorted && std::is_eq(order))) {
                         sorted = false;
                     }
                 }

@@ -11,20 +11,25 @@ namespace {
 std::optional<PType> StoragePType(TemporalMetadata::Kind kind, TimeUnit unit) {
     switch (kind) {
         case TemporalMetadata::Kind::Date:
-            if (unit == TimeUnit::Days)
+            if (unit == TimeUnit::Days) {
                 return PType::I32;
-            if (unit == TimeUnit::Milliseconds)
+            }
+            if (unit == TimeUnit::Milliseconds) {
                 return PType::I64;
+            }
             return std::nullopt;
         case TemporalMetadata::Kind::Time:
-            if (unit == TimeUnit::Seconds || unit == TimeUnit::Milliseconds)
+            if (unit == TimeUnit::Seconds || unit == TimeUnit::Milliseconds) {
                 return PType::I32;
-            if (unit == TimeUnit::Microseconds || unit == TimeUnit::Nanoseconds)
+            }
+            if (unit == TimeUnit::Microseconds || unit == TimeUnit::Nanoseconds) {
                 return PType::I64;
+            }
             return std::nullopt;
         case TemporalMetadata::Kind::Timestamp:
-            if (unit == TimeUnit::Days)
+            if (unit == TimeUnit::Days) {
                 return std::nullopt;
+            }
             return PType::I64;
     }
     return std::nullopt;
@@ -42,7 +47,7 @@ std::string_view KindId(TemporalMetadata::Kind kind) {
     return {};
 }
 
-Result<DType> MakeTemporal(TemporalMetadata metadata, Nullability n) {
+Result<DType> MakeTemporal(const TemporalMetadata &metadata, Nullability n) {
     auto ptype = StoragePType(metadata.kind, metadata.unit);
     VX_ENSURE(ptype.has_value(), InvalidArgument, "{} does not support unit {}", KindId(metadata.kind),
               TimeUnitName(metadata.unit));

@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cmath>
+#include <compare>
 #include <cstring>
 #include <limits>
 #include <span>
@@ -168,10 +169,10 @@ Result<std::optional<MinAndMaxPair>> GenericMinAndMax(const ArrayRef &array) {
             max = std::move(value);
             continue;
         }
-        if (Compare(value, *min) < nullptr) {
+        if (std::is_lt(Compare(value, *min))) {
             min = value;
         }
-        if (Compare(value, *max) > nullptr) {
+        if (std::is_gt(Compare(value, *max))) {
             max = std::move(value);
         }
     }
@@ -367,7 +368,7 @@ StatResult SortedOf(const ArrayRef &canonical, bool strict) {
     for (size_t i = 1; i < canonical->len(); ++i) {
         VX_ASSIGN_OR_RETURN(Scalar current, ScalarAt(canonical, i));
         const auto ordering = Compare(previous, current);
-        if (strict ? !(ordering < nullptr) : !(ordering <= nullptr)) {
+        if (strict ? !std::is_lt(ordering) : !std::is_lteq(ordering)) {
             return std::optional<Scalar>(Scalar::Bool(false, Nullability::NonNullable));
         }
         previous = std::move(current);

@@ -3,6 +3,7 @@
 #include "vortex/encodings/pco/pco_encoding.h"
 
 #include <cstring>
+#include <optional>
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
@@ -14,25 +15,9 @@ namespace vortex::pco {
 
 namespace {
 
-// The number types of the pco crate (the reference's number_type_from_ptype).
-bool IsPcoPType(PType ptype) {
-    switch (ptype) {
-        case PType::F16:
-        case PType::F32:
-        case PType::F64:
-        case PType::I16:
-        case PType::I32:
-        case PType::I64:
-        case PType::U16:
-        case PType::U32:
-        case PType::U64:
-            return true;
-        default:
-            return false;
-    }
-}
-
-NumberType NumberTypeOf(PType ptype) {
+// The pco number type of a ptype, as the reference's number_type_from_ptype maps them; the
+// 8-bit and other ptypes have none in vortex.pco.
+std::optional<NumberType> NumberTypeOf(PType ptype) {
     switch (ptype) {
         case PType::F16:
             return NumberType::F16;
@@ -50,8 +35,10 @@ NumberType NumberTypeOf(PType ptype) {
             return NumberType::U16;
         case PType::U32:
             return NumberType::U32;
-        default:
+        case PType::U64:
             return NumberType::U64;
+        default:
+            return std::nullopt;
     }
 }
 
@@ -87,7 +74,7 @@ Result<ArrayRef> PcoEncoding::Build(const DType &dtype,
                                     std::span<const uint8_t> metadata,
                                     std::vector<Buffer> buffers,
                                     const ArrayChildren &children) const {
-    VX_ENSURE(dtype.is_primitive() && IsPcoPType(dtype.ptype()), Serde,
+    VX_ENSURE(dtype.is_primitive() && NumberTypeOf(dtype.ptype()).has_value(), Serde,
               "{}: dtype must be a 16-, 32- or 64-bit numeric primitive, got {}", kId, dtype);
     VX_ASSIGN_OR_RETURN(auto proto,
                         internal::ParseProtoMetadata<vortex::encodings::PcoMetadata>(kId, metadata));
@@ -110,9 +97,10 @@ Result<ArrayRef> PcoEncoding::Build(const DType &dtype,
     const std::string &header = proto.header();
     BitReader header_reader(std::span(reinterpret_cast<const uint8_t *>(header.data()), header.size()));
     VX_ASSIGN_OR_RETURN(FormatVersion version, ReadHeader(header_reader));
-    const NumberType number_type = NumberTypeOf(dtype.ptype());
+    const NumberType number_type = *NumberTypeOf(dtype.ptype());
     const size_t width = ByteWidth(dtype.ptype());
-    auto dense = BufferMut::Zeroed(valid * width);
+    // DecodePage writes every value of every page, and nvalues == valid was checked above.
+    auto dense = BufferMut::Uninitialized(valid * width);
     size_t page_index = static_cast<size_t>(proto.chunks_size());
     size_t decoded = 0;
     for (int c = 0; c < proto.chunks_size(); ++c) {
