@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "vortex/array/testing/status_matchers.h"
+#include "vortex/dtype/extension.h"
 
 #include "duckdb/bridge/duckdb_database.h"
 
@@ -490,15 +491,16 @@ TEST_F(DuckDBBridgeTest, UnsupportedTypesAreClearErrors) {
 }
 
 TEST_F(DuckDBBridgeTest, UuidEnumMapArrayAndTimeTz) {
-    // Types DuckDB exports in layouts we read: UUID as text, ENUM as a dictionary, MAP as a
-    // list of key/value structs, ARRAY as a fixed-size list; TIMETZ as a plain time ("ttu").
+    // Types DuckDB exports in layouts we read: UUID as text (which becomes vortex.uuid), ENUM
+    // as a dictionary, MAP as a list of key/value structs, ARRAY as a fixed-size list; TIMETZ as
+    // a plain time ("ttu").
     ASSERT_OK_AND_ASSIGN(
         auto reader,
         db().Query("SELECT '6ba7b810-9dad-11d1-80b4-00c04fd430c8'::UUID AS u, 'b'::ENUM('a', 'b') AS e, "
                    "MAP {1: 'x'} AS m, [1, 2]::INTEGER[2] AS arr, '01:02:03+05'::TIMETZ AS ttz"));
     const StructFields &fields = reader->dtype().struct_fields();
     ASSERT_EQ(fields.size(), 5u);
-    EXPECT_TRUE(fields.dtypes[0].is_utf8());
+    EXPECT_EQ(fields.dtypes[0], UuidDType(Nullability::Nullable));
     EXPECT_TRUE(fields.dtypes[1].is_utf8());
     EXPECT_TRUE(fields.dtypes[2].is_list() && fields.dtypes[2].element_type().is_struct());
     EXPECT_TRUE(fields.dtypes[3].is_fixed_size_list());
@@ -506,7 +508,14 @@ TEST_F(DuckDBBridgeTest, UuidEnumMapArrayAndTimeTz) {
     ASSERT_OK_AND_ASSIGN(auto arrays, ReadAll(*reader));
     ASSERT_EQ(arrays.size(), 1u);
     ASSERT_OK_AND_ASSIGN(Scalar row, ScalarAt(arrays[0], 0));
-    EXPECT_EQ(row.elements()[0].as_string_view(), "6ba7b810-9dad-11d1-80b4-00c04fd430c8");
+    // The 16 bytes in text order.
+    const uint8_t expected[16] = {0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1,
+                                  0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8};
+    const Scalar uuid_bytes = row.elements()[0].StorageScalar();
+    ASSERT_EQ(uuid_bytes.elements().size(), 16u);
+    for (size_t k = 0; k < 16; ++k) {
+        EXPECT_EQ(uuid_bytes.elements()[k].as<uint8_t>(), expected[k]) << k;
+    }
     EXPECT_EQ(row.elements()[1].as_string_view(), "b");
     ASSERT_EQ(row.elements()[3].elements().size(), 2u);
     // DuckDB 1.4.4 exports a TIMETZ as its local time of day ("ttu"): 01:02:03+05 arrives
