@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -126,7 +127,7 @@ struct ColumnCheck {
 };
 
 ColumnCheck IntegerColumn(std::string name, PType ptype) {
-    return {name, DType::Primitive(ptype, kNullable), "{}::VARCHAR", IntegerText};
+    return {std::move(name), DType::Primitive(ptype, kNullable), "{}::VARCHAR", IntegerText};
 }
 
 ColumnCheck FloatColumn(std::string name, PType ptype) {
@@ -140,11 +141,11 @@ ColumnCheck FloatColumn(std::string name, PType ptype) {
         const double b = std::strtod(mine.c_str(), nullptr);
         return (std::isnan(a) && std::isnan(b)) || (a == b && std::signbit(a) == std::signbit(b));
     };
-    return {name, DType::Primitive(ptype, kNullable), "{}::VARCHAR", ours, equal};
+    return {std::move(name), DType::Primitive(ptype, kNullable), "{}::VARCHAR", ours, equal};
 }
 
 ColumnCheck StorageColumn(std::string name, DType dtype, std::string duck_sql) {
-    return {name, std::move(dtype), std::move(duck_sql),
+    return {std::move(name), std::move(dtype), std::move(duck_sql),
             [](const Scalar &value) { return IntegerText(value.StorageScalar()); }};
 }
 
@@ -321,7 +322,8 @@ TEST_F(DuckDBBridgeTest, Decimals) {
             ('0', '0', '0'), ('0.01', '-0.001', '0.0000000001'), ('-1.5', '12345.678', '-1'),
             (NULL, NULL, NULL)) t(a, b, c))sql";
     auto decimal = [](std::string name, uint8_t precision, int8_t scale) {
-        return ColumnCheck{name, DType::Decimal(precision, scale, kNullable), "{}::VARCHAR", DecimalText};
+        return ColumnCheck{std::move(name), DType::Decimal(precision, scale, kNullable), "{}::VARCHAR",
+                           DecimalText};
     };
     CheckTypeCase("decimals", select, {decimal("d4", 4, 2), decimal("d18", 18, 3), decimal("d38", 38, 10)});
 }
