@@ -151,6 +151,25 @@ Status FillSchema(const DType &dtype,
                   std::string_view name,
                   ArrowSchema *out,
                   std::vector<ArrowMetadataEntry> metadata) {
+    if (IsUuid(dtype)) {
+        // Arrow's canonical UUID: 16-byte fixed-size binary, named, without metadata.
+        VX_ENSURE(metadata.empty(), NotImplemented, "cannot export vortex.uuid nested in another extension");
+        metadata.emplace_back(std::string(kArrowExtensionName), std::string(kArrowUuidName));
+        auto data = std::make_unique<ExportedSchema>();
+        data->name = std::string(name);
+        data->format = format("w:{}", kUuidBytes);
+        data->metadata = EncodeArrowMetadata(metadata);
+        out->format = data->format.c_str();
+        out->name = data->name.c_str();
+        out->metadata = data->metadata.data();
+        out->flags = dtype.is_nullable() ? ARROW_FLAG_NULLABLE : 0;
+        out->n_children = 0;
+        out->children = nullptr;
+        out->dictionary = nullptr;
+        out->release = &ReleaseExportedSchema;
+        out->private_data = data.release();
+        return Status::OK();
+    }
     if (dtype.is_extension()) {
         const ExtDType &ext = dtype.extension();
         if (!IsTemporal(dtype) || !TemporalFormat(ext).has_value()) {
@@ -380,12 +399,41 @@ Status AddListView(ExportedArray &data, const ListViewArray &list, int64_t &null
     return ExportInto(elements, &data.children[0]);
 }
 
+// vortex.uuid's fixed_size_list(u8)[16] storage as Arrow fixed-size binary: the validity
+// and the element bytes (shared when the elements are already primitive).
+Status ExportUuid(const ArrayRef &storage, ArrowArray *out) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(storage));
+    VX_ASSIGN_OR_RETURN(const FixedSizeListArray *list, Downcast<FixedSizeListArray>(canonical));
+    VX_ASSIGN_OR_RETURN(ArrayRef elements, Canonicalize(list->elements()));
+    VX_ASSIGN_OR_RETURN(const PrimitiveArray *bytes, Downcast<PrimitiveArray>(elements));
+    const size_t len = list->len();
+    VX_ENSURE(bytes->len() == len * kUuidBytes, Internal, "vortex.uuid storage has {} bytes for {} rows",
+              bytes->len(), len);
+    auto data = std::make_unique<ExportedArray>();
+    const int64_t null_count = AddValidity(*data, list->validity(), len, 0);
+    data->AddBuffer(bytes->values());
+    out->length = CheckedCast<int64_t>(len);
+    out->null_count = null_count;
+    out->offset = 0;
+    out->n_buffers = static_cast<int64_t>(data->buffers.size());
+    out->n_children = 0;
+    out->buffers = data->buffers.data();
+    out->children = nullptr;
+    out->dictionary = nullptr;
+    out->release = &ReleaseExportedArray;
+    out->private_data = data.release();
+    return Status::OK();
+}
+
 Status ExportInto(const ArrayRef &input, ArrowArray *out) {
     VX_ASSIGN_OR_RETURN(ArrayRef array, Canonicalize(input));
     const DType &dtype = array->dtype();
     if (dtype.is_extension()) {
         // The schema maps the extension to its storage layout (temporal types included).
         VX_ASSIGN_OR_RETURN(const ExtensionArray *ext, Downcast<ExtensionArray>(array));
+        if (IsUuid(dtype)) {
+            return ExportUuid(ext->storage(), out);
+        }
         return ExportInto(ext->storage(), out);
     }
 

@@ -22,6 +22,7 @@ namespace vortex {
 //   Struct "+s"                  List "+L" (large list, i64 offsets: never truncates)
 //   FixedSizeList "+w:N"         vortex.date "tdD"/"tdm", vortex.time "tts ttm ttu ttn",
 //   vortex.timestamp "tss:TZ tsm:TZ tsu:TZ tsn:TZ" (TZ empty when the type has no zone)
+//   vortex.uuid "w:16" with ARROW:extension:name = arrow.uuid (Arrow's canonical UUID)
 //   other extensions: their storage, with ARROW:extension:name = id and
 //   ARROW:extension:metadata = the metadata bytes in the schema's metadata.
 // Nullable dtypes set ARROW_FLAG_NULLABLE (the Null dtype always does).

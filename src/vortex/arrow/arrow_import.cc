@@ -280,6 +280,41 @@ Status InterpretFormat(ImportedSchema &node) {
     return Status::InvalidArgument("unknown Arrow format '{}'", format);
 }
 
+// Applies the node's "ARROW:extension:name", as the reference's Arrow session does: the
+// canonical arrow.uuid over 16-byte fixed-size binary becomes vortex.uuid (its storage a
+// fixed_size_list(u8)[16]); a vortex.* id (what ExportSchema writes for extensions Arrow
+// has no type for) becomes that extension, validated; any other name is dropped and the
+// storage imported, since a file carrying an id no reader registers cannot be opened.
+Status InterpretExtension(ImportedSchema &node) {
+    std::optional<std::string_view> name;
+    std::string_view ext_metadata;
+    for (const auto &[key, value] : node.metadata) {
+        if (key == kArrowExtensionName) {
+            name = value;
+        } else if (key == kArrowExtensionMetadata) {
+            ext_metadata = value;
+        }
+    }
+    if (!name.has_value()) {
+        return Status::OK();
+    }
+    if (*name == kArrowUuidName) {
+        if (node.layout == Layout::FixedSizeBinary && node.fixed_size == kUuidBytes) {
+            node.dtype = UuidDType(node.dtype.nullability());
+            node.physical = node.dtype.extension().storage;
+        }
+        return Status::OK();
+    }
+    if (!name->starts_with("vortex.")) {
+        return Status::OK();
+    }
+    DType ext = DType::Extension(std::string(*name), node.dtype,
+                                 std::vector<uint8_t>(ext_metadata.begin(), ext_metadata.end()));
+    VX_RETURN_NOT_OK(ValidateExtension(ext.extension()));
+    node.dtype = std::move(ext);
+    return Status::OK();
+}
+
 Result<ImportedSchema> ParseNode(const ArrowSchema *schema, int depth) {
     VX_ENSURE(depth <= kMaxDepth, InvalidArgument, "Arrow schema nested deeper than {}", kMaxDepth);
     VX_ENSURE(schema != nullptr, InvalidArgument, "null ArrowSchema");
@@ -311,20 +346,7 @@ Result<ImportedSchema> ParseNode(const ArrowSchema *schema, int depth) {
         return node;
     }
 
-    for (const auto &[key, value] : node.metadata) {
-        if (key == kArrowExtensionName) {
-            std::vector<uint8_t> ext_metadata;
-            for (const auto &[other_key, other_value] : node.metadata) {
-                if (other_key == kArrowExtensionMetadata) {
-                    ext_metadata.assign(other_value.begin(), other_value.end());
-                }
-            }
-            DType ext = DType::Extension(value, node.dtype, std::move(ext_metadata));
-            VX_RETURN_NOT_OK(ValidateExtension(ext.extension()));
-            node.dtype = std::move(ext);
-            break;
-        }
-    }
+    VX_RETURN_NOT_OK(InterpretExtension(node));
     return node;
 }
 
@@ -640,6 +662,16 @@ Result<ArrayRef> ImportLayout(const Node &node) {
             return ImportBinaryView(node, std::move(validity));
         case Layout::FixedSizeBinary: {
             const uint64_t width = schema.fixed_size;
+            if (schema.physical.is_fixed_size_list()) {
+                // arrow.uuid: the bytes are the elements of a fixed_size_list(u8).
+                VX_ASSIGN_OR_RETURN(Buffer bytes, node.Wrap(1, node.offset * width, node.len * width));
+                VX_ASSIGN_OR_RETURN(auto elements, PrimitiveArray::TryMake(PType::U8, std::move(bytes),
+                                                                           Validity::NonNullable()));
+                VX_ASSIGN_OR_RETURN(auto result, FixedSizeListArray::TryMake(ArrayRef(std::move(elements)),
+                                                                             schema.fixed_size, node.len,
+                                                                             std::move(validity)));
+                return ArrayRef(std::move(result));
+            }
             return BuildViews(node, 1, (node.offset + node.len) * width, std::move(validity), [&](size_t i) {
                 return std::pair<uint64_t, uint64_t>((node.offset + i) * width, width);
             });

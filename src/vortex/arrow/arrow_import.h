@@ -23,7 +23,9 @@ namespace vortex {
 // "d:P,S,64", "+l"/"+L" lists, "+vl"/"+vL" list views, "+m" maps (as a list of
 // struct<key, value>) and dictionary-encoded arrays (as DictArray). Others (durations,
 // intervals, unions, run-end encoded) are NotImplemented; malformed input is
-// InvalidArgument. Arrow "ARROW:extension:name" metadata becomes an Extension dtype.
+// InvalidArgument. "ARROW:extension:name" metadata: arrow.uuid over "w:16" becomes
+// vortex.uuid, a vortex.* name becomes that Extension dtype (validated), other names are
+// dropped and the storage imported (as the reference does).
 //
 // Ownership: an imported ArrowArray is moved into a shared owner (the source struct is
 // marked released); every imported Buffer wraps the foreign memory and holds that owner, so

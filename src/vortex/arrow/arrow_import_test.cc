@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/fixed_size_list/fixed_size_list_array.h"
 #include "vortex/array/arrays/listview/listview_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
@@ -16,6 +17,8 @@
 #include "vortex/array/testing/array_equal.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/arrow/arrow_import.h"
+#include "vortex/arrow/arrow_metadata.h"
+#include "vortex/dtype/extension.h"
 
 namespace vortex {
 namespace {
@@ -180,6 +183,57 @@ TEST(ArrowImportTest, FixedSizeBinary) {
     const auto expected = VarBinViewArray::FromStrings(std::vector<std::string>{"bbb", "ccc", "ddd"},
                                                        DType::Binary(Nullability::NonNullable));
     ASSERT_ARRAYS_EQUAL(ArrayRef(expected), imported);
+}
+
+// The canonical arrow.uuid (w:16) becomes vortex.uuid over fixed_size_list(u8)[16]; the
+// array offset and the nulls carry over.
+TEST(ArrowImportTest, ArrowUuidBecomesVortexUuid) {
+    std::vector<uint8_t> bytes(4 * 16);
+    for (size_t i = 0; i < bytes.size(); ++i) {
+        bytes[i] = static_cast<uint8_t>(i * 7 + 1);
+    }
+    const uint8_t validity = Bitmap({1, 3});
+    std::vector<const void *> buffers = {&validity, bytes.data()};
+    int releases = 0;
+    ArrowArray array = MakeArray(3, 1, 1, buffers, &releases);
+    int schema_releases = 0;
+    ArrowSchema schema = MakeSchema("w:16", ARROW_FLAG_NULLABLE, &schema_releases);
+    const std::string metadata = EncodeArrowMetadata({{"ARROW:extension:name", "arrow.uuid"}});
+    schema.metadata = metadata.data();
+    ASSERT_OK_AND_ASSIGN(ArrayRef imported, ImportArray(&array, &schema));
+    EXPECT_EQ(imported->dtype(), UuidDType(Nullability::Nullable));
+    const std::vector<uint8_t> tail(bytes.begin() + 16, bytes.end());
+    ASSERT_OK_AND_ASSIGN(auto storage,
+                         FixedSizeListArray::TryMake(
+                             PrimitiveArray::FromValues<uint8_t>(tail), 16, 3,
+                             Validity::FromBits(BitBuffer::FromBools(std::vector<bool>{true, false, true}))));
+    ASSERT_OK_AND_ASSIGN(auto expected,
+                         ExtensionArray::TryMake(UuidDType(Nullability::Nullable), ArrayRef(storage)));
+    ASSERT_ARRAYS_EQUAL(ArrayRef(expected), imported);
+    imported.reset();
+    EXPECT_EQ(releases, 1);
+}
+
+// Names no vortex reader registers are dropped (the reference's Arrow import does the same):
+// the storage is imported, so a file written from it opens anywhere. arrow.uuid over a
+// width other than 16 is not a UUID.
+TEST(ArrowImportTest, UnknownExtensionNamesImportTheStorage) {
+    const auto import_schema = [](const char *format, const std::string &name) -> Result<DType> {
+        int releases = 0;
+        ArrowSchema schema = MakeSchema(format, ARROW_FLAG_NULLABLE, &releases);
+        const std::string metadata =
+            EncodeArrowMetadata({{"ARROW:extension:name", name}, {"ARROW:extension:metadata", "{}"}});
+        schema.metadata = metadata.data();
+        return ImportSchema(&schema);
+    };
+    ASSERT_OK_AND_ASSIGN(DType wkb, import_schema("z", "geoarrow.wkb"));
+    EXPECT_EQ(wkb, DType::Binary(Nullability::Nullable));
+    ASSERT_OK_AND_ASSIGN(DType json, import_schema("u", "arrow.json"));
+    EXPECT_EQ(json, DType::Utf8(Nullability::Nullable));
+    ASSERT_OK_AND_ASSIGN(DType narrow, import_schema("w:8", "arrow.uuid"));
+    EXPECT_EQ(narrow, DType::Binary(Nullability::Nullable));
+    // A vortex id is kept and validated.
+    EXPECT_RAISES(InvalidArgument, import_schema("z", "vortex.uuid"));
 }
 
 // A list with its own offset over a child with its own offset.

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,9 @@ using ArrowMetadataEntry = std::pair<std::string, std::string>;
 // Types".
 inline constexpr std::string_view kArrowExtensionName = "ARROW:extension:name";
 inline constexpr std::string_view kArrowExtensionMetadata = "ARROW:extension:metadata";
+/// Arrow's canonical UUID extension: fixed-size binary of 16 bytes, no metadata.
+inline constexpr std::string_view kArrowUuidName = "arrow.uuid";
+inline constexpr uint32_t kUuidBytes = 16;
 
 /// Encodes metadata as the C Data Interface's binary string: an int32 count, then for each
 /// entry an int32 key length, the key bytes, an int32 value length, the value bytes (native

@@ -56,7 +56,9 @@ std::vector<DType> DTypesUnderTest() {
         dtypes.push_back(*TimestampDType(TimeUnit::Nanoseconds, std::nullopt, n));
         dtypes.push_back(*TimestampDType(TimeUnit::Seconds, "Europe/Paris", n));
         dtypes.push_back(*TimestampDType(TimeUnit::Milliseconds, "+01:00", n));
-        dtypes.push_back(DType::Extension("test.opaque", DType::Primitive(PType::I16, n), {0, 1, 0xFF, 'x'}));
+        dtypes.push_back(
+            DType::Extension("vortex.test_opaque", DType::Primitive(PType::I16, n), {0, 1, 0xFF, 'x'}));
+        dtypes.push_back(UuidDType(n));
     }
     return dtypes;
 }
@@ -195,8 +197,8 @@ TEST(ArrowRoundTripTest, FormatStringsFollowTheSpec) {
 }
 
 TEST(ArrowRoundTripTest, ExtensionMetadataIsInTheSchema) {
-    const DType dtype =
-        DType::Extension("test.opaque", DType::Primitive(PType::I16, Nullability::Nullable), {0, 1, 0xFF});
+    const DType dtype = DType::Extension("vortex.test_opaque",
+                                         DType::Primitive(PType::I16, Nullability::Nullable), {0, 1, 0xFF});
     ArrowSchema schema{};
     ASSERT_OK(ExportSchema(dtype, &schema, "col"));
     EXPECT_STREQ(schema.format, "s");
@@ -206,11 +208,24 @@ TEST(ArrowRoundTripTest, ExtensionMetadataIsInTheSchema) {
     schema.release(&schema);
     EXPECT_EQ(schema.release, nullptr);
     ASSERT_EQ(metadata.size(), 2u);
-    EXPECT_EQ(metadata[0], ArrowMetadataEntry("ARROW:extension:name", "test.opaque"));
+    EXPECT_EQ(metadata[0], ArrowMetadataEntry("ARROW:extension:name", "vortex.test_opaque"));
     EXPECT_EQ(metadata[1], ArrowMetadataEntry("ARROW:extension:metadata", std::string("\x00\x01\xFF", 3)));
 }
 
 // Spec example: [('key1', 'value1')] is 01 00 00 00 04 00 00 00 "key1" 06 00 00 00 "value1".
+// Arrow's canonical UUID (spec: "Canonical Extension Types", UUID): w:16, no metadata.
+TEST(ArrowRoundTripTest, UuidExportsAsArrowUuid) {
+    ArrowSchema schema{};
+    ASSERT_OK(ExportSchema(UuidDType(Nullability::Nullable), &schema, "id"));
+    EXPECT_STREQ(schema.format, "w:16");
+    EXPECT_EQ(schema.flags, ARROW_FLAG_NULLABLE);
+    EXPECT_EQ(schema.n_children, 0);
+    ASSERT_OK_AND_ASSIGN(auto metadata, DecodeArrowMetadata(schema.metadata));
+    schema.release(&schema);
+    ASSERT_EQ(metadata.size(), 1u);
+    EXPECT_EQ(metadata[0], ArrowMetadataEntry("ARROW:extension:name", "arrow.uuid"));
+}
+
 TEST(ArrowRoundTripTest, MetadataEncodingMatchesTheSpecExample) {
     const std::string encoded = EncodeArrowMetadata({{"key1", "value1"}});
     const std::string expected("\x01\x00\x00\x00\x04\x00\x00\x00key1\x06\x00\x00\x00value1", 22);
