@@ -10,7 +10,7 @@ class SessionBuilder;
 
 namespace vortex::zstd {
 
-/// Registers vortex.zstd.
+/// Registers vortex.zstd and vortex.zstd_buffers (read only).
 Status RegisterZstdEncodings(SessionBuilder &builder);
 
 } // namespace vortex::zstd
