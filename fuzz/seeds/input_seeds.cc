@@ -42,6 +42,9 @@ Status WriteArrayDecodeSeeds(const std::filesystem::path &root) {
     size_t written = 0;
     for (const auto &[id, samples] : bad_input::SamplesByEncoding()) {
         for (size_t i = 0; i < samples.size(); ++i) {
+            if (samples[i].parts.has_value()) {
+                continue; // decoded on load: `array` is another encoding's node
+            }
             auto input = ArrayDecodeInput(samples[i].array);
             if (!input.ok()) {
                 continue; // a node that cannot stand alone (none today)

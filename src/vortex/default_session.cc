@@ -9,6 +9,7 @@
 #include "vortex/encodings/decimal_byte_parts/register.h"
 #include "vortex/encodings/fastlanes/register.h"
 #include "vortex/encodings/fsst/register.h"
+#include "vortex/encodings/patched/register.h"
 #include "vortex/encodings/pco/register.h"
 #include "vortex/encodings/runend/register.h"
 #include "vortex/encodings/sequence/register.h"
@@ -34,8 +35,9 @@ Result<SessionBuilder> DefaultSessionBuilder() {
     VX_RETURN_NOT_OK(alp::RegisterAlpEncodings(builder));
     VX_RETURN_NOT_OK(fsst::RegisterFsstEncodings(builder));
     VX_RETURN_NOT_OK(zstd::RegisterZstdEncodings(builder));
-    // Recognised so that files using it fail with a message naming it; no decoder yet.
+    // Read only: the reference writes these; our compressor does not (yet).
     VX_RETURN_NOT_OK(pco::RegisterPcoEncodings(builder));
+    VX_RETURN_NOT_OK(patched::RegisterPatchedEncodings(builder));
     VX_RETURN_NOT_OK(RegisterBuiltinLayouts(builder));
     return builder;
 }

@@ -39,10 +39,23 @@ constexpr size_t kRandomMetadataPerEncoding = 10000;
 constexpr size_t kBufferFlipsPerBuffer = 48;
 constexpr size_t kChildMutantsPerChild = 32;
 
-// Registered only so that reading them names them ("unsupported encoding vortex.pco: ...");
-// no valid array of them can be built, so there is nothing to corrupt.
+// vortex.pco decodes on load and has no sample nodes here: its corrupt and truncated input is
+// covered by pco_encoding_test and pco_standalone_test (pco's own files, every truncation,
+// bit flips) and by the file fuzzer over the reference's pco fixtures.
 bool IsDecodeUnsupported(std::string_view id) {
     return id == "vortex.pco";
+}
+
+Parts SampleParts(const Sample &sample) {
+    if (!sample.parts.has_value()) {
+        return PartsOf(sample.array);
+    }
+    const NodeParts &node = *sample.parts;
+    return Parts{.dtype = node.dtype,
+                 .len = node.len,
+                 .metadata = node.metadata,
+                 .buffers = node.buffers,
+                 .children = node.children};
 }
 
 std::vector<std::string> RegisteredIds() {
@@ -94,7 +107,7 @@ protected:
 TEST_P(EncodingBuildBadInputTest, ValidPartsRebuild) {
     for (size_t s = 0; s < samples_->size(); ++s) {
         const Sample &sample = (*samples_)[s];
-        Parts parts = PartsOf(sample.array);
+        Parts parts = SampleParts(sample);
         BuildOutcome outcome = Check(Case(s, "valid", 0), parts);
         ASSERT_TRUE(outcome.ok) << sample.label;
         EXPECT_EQ(outcome.array->dtype(), parts.dtype) << sample.label;
@@ -115,7 +128,7 @@ TEST_P(EncodingBuildBadInputTest, RandomAndMutatedMetadata) {
     size_t random_calls = 0;
     const size_t per_sample = (kRandomMetadataPerEncoding + samples_->size() - 1) / samples_->size();
     for (size_t s = 0; s < samples_->size(); ++s) {
-        Parts parts = PartsOf((*samples_)[s].array);
+        Parts parts = SampleParts((*samples_)[s]);
         const std::vector<uint8_t> valid = parts.metadata;
         const VectorArrayChildren children(parts.children);
         auto run = [&](std::string_view kind, uint64_t index, std::vector<uint8_t> metadata) {
@@ -153,7 +166,7 @@ TEST_P(EncodingBuildBadInputTest, TruncatedAndFlippedBuffers) {
     const uint64_t seed = SeedFor(GetParam(), "buffers");
     TestRng rng(seed);
     for (size_t s = 0; s < samples_->size(); ++s) {
-        const Parts valid = PartsOf((*samples_)[s].array);
+        const Parts valid = SampleParts((*samples_)[s]);
         for (size_t b = 0; b < valid.buffers.size(); ++b) {
             const Buffer &original = valid.buffers[b];
             const size_t size = original.size();
@@ -222,7 +235,7 @@ TEST_P(EncodingBuildBadInputTest, CorruptedIntegerChildren) {
     const uint64_t seed = SeedFor(GetParam(), "children");
     TestRng rng(seed);
     for (size_t s = 0; s < samples_->size(); ++s) {
-        const Parts valid = PartsOf((*samples_)[s].array);
+        const Parts valid = SampleParts((*samples_)[s]);
         for (size_t k = 0; k < valid.children.size(); ++k) {
             const auto *integers = As<PrimitiveArray>(*valid.children[k]);
             if (integers == nullptr || !IsInt(integers->ptype()) || integers->len() == 0) {
@@ -247,7 +260,7 @@ TEST_P(EncodingBuildBadInputTest, CorruptedIntegerChildren) {
 // (c) One buffer or child too few or too many.
 TEST_P(EncodingBuildBadInputTest, WrongBufferAndChildCounts) {
     for (size_t s = 0; s < samples_->size(); ++s) {
-        const Parts valid = PartsOf((*samples_)[s].array);
+        const Parts valid = SampleParts((*samples_)[s]);
         for (size_t b = 0; b < valid.buffers.size(); ++b) {
             Parts parts = valid;
             parts.buffers.erase(parts.buffers.begin() + static_cast<ptrdiff_t>(b));
@@ -281,7 +294,7 @@ TEST_P(EncodingBuildBadInputTest, WrongBufferAndChildCounts) {
 // dtypes that disagree with them.
 TEST_P(EncodingBuildBadInputTest, WrongLengthAndDType) {
     for (size_t s = 0; s < samples_->size(); ++s) {
-        const Parts valid = PartsOf((*samples_)[s].array);
+        const Parts valid = SampleParts((*samples_)[s]);
         std::vector<size_t> lengths = {0,
                                        valid.len + 1,
                                        uint64_t{1} << 32,
@@ -314,7 +327,7 @@ TEST_P(EncodingBuildBadInputTest, WrongLengthAndDType) {
 // (e) ArrayChildren that fail: every Get(), or only one.
 TEST_P(EncodingBuildBadInputTest, FailingChildren) {
     for (size_t s = 0; s < samples_->size(); ++s) {
-        const Parts valid = PartsOf((*samples_)[s].array);
+        const Parts valid = SampleParts((*samples_)[s]);
         if (valid.children.empty()) {
             continue;
         }
@@ -332,7 +345,7 @@ TEST_P(EncodingBuildBadInputTest, FailingChildren) {
 TEST_P(EncodingBuildBadInputTest, HostileChildren) {
     const uint64_t seed = SeedFor(GetParam(), "hostile");
     for (size_t s = 0; s < samples_->size(); ++s) {
-        const Parts valid = PartsOf((*samples_)[s].array);
+        const Parts valid = SampleParts((*samples_)[s]);
         for (size_t k = 0; k < valid.children.size(); ++k) {
             const ArrayRef &child = valid.children[k];
             std::vector<ArrayRef> replacements;
@@ -361,7 +374,7 @@ TEST_P(EncodingBuildBadInputTest, HostileChildren) {
 TEST_P(EncodingBuildBadInputTest, ConstantChildrenOfHugeLength) {
     const uint64_t seed = SeedFor(GetParam(), "huge-constant-children");
     for (size_t s = 0; s < samples_->size(); ++s) {
-        Parts parts = PartsOf((*samples_)[s].array);
+        Parts parts = SampleParts((*samples_)[s]);
         for (size_t len : {size_t{1} << 40, SIZE_MAX / 2}) {
             parts.len = len;
             Check(Case(s, "constant-children-huge-len", len, seed), parts,

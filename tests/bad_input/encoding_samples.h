@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,10 +14,22 @@
 
 namespace vortex::bad_input {
 
-/// One valid array node and how it was made (for failure messages).
+/// The stored parts of one array node, as Encoding::Build() receives them.
+struct NodeParts {
+    DType dtype{};
+    size_t len = 0;
+    std::vector<uint8_t> metadata{};
+    std::vector<Buffer> buffers{};
+    std::vector<ArrayRef> children{};
+};
+
+/// One valid array node and how it was made (for failure messages). Encodings that decode on
+/// load (vortex.zstd_buffers, vortex.patched) have no in-memory array of their own: their
+/// samples carry the node's `parts`, and `array` is what Build() makes of them.
 struct Sample {
     ArrayRef array;
     std::string label;
+    std::optional<NodeParts> parts{};
 };
 
 /// Valid array nodes grouped by encoding id. They are every node (roots and all their
