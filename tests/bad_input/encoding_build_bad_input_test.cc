@@ -139,7 +139,8 @@ TEST_P(EncodingBuildBadInputTest, RandomAndMutatedMetadata) {
             run("random-metadata", i, RandomMetadata(rng, valid));
         }
         for (size_t size = 0; size < valid.size(); ++size) {
-            run("metadata-truncated-to", size, std::vector<uint8_t>(valid.begin(), valid.begin() + size));
+            run("metadata-truncated-to", size,
+                std::vector<uint8_t>(valid.begin(), valid.begin() + static_cast<std::ptrdiff_t>(size)));
         }
         for (size_t pos = 0; pos < valid.size(); ++pos) {
             std::vector<uint8_t> flipped = valid;

@@ -561,7 +561,7 @@ Result<ArrayRef> ImportOnlyChild(const Node &node) {
 }
 
 template <typename T>
-Result<ArrayRef> ImportList(const Node &node, Validity validity) {
+Result<ArrayRef> ImportList(const Node &node, const Validity &validity) {
     VX_ASSIGN_OR_RETURN(ArrayRef elements, ImportOnlyChild(node));
     VX_ASSIGN_OR_RETURN(Buffer offsets_buffer, WrapIntegers<T>(node, 1, node.offset, node.len + 1));
     VX_ENSURE(!offsets_buffer.empty(), InvalidArgument, "Arrow list array: missing offsets");
@@ -586,7 +586,7 @@ Result<ArrayRef> ImportList(const Node &node, Validity validity) {
 }
 
 template <typename T>
-Result<ArrayRef> ImportListView(const Node &node, Validity validity) {
+Result<ArrayRef> ImportListView(const Node &node, const Validity &validity) {
     VX_ASSIGN_OR_RETURN(ArrayRef elements, ImportOnlyChild(node));
     VX_ASSIGN_OR_RETURN(Buffer offsets, WrapIntegers<T>(node, 1, node.offset, node.len));
     VX_ASSIGN_OR_RETURN(Buffer sizes, WrapIntegers<T>(node, 2, node.offset, node.len));
@@ -677,13 +677,13 @@ Result<ArrayRef> ImportLayout(const Node &node) {
             });
         }
         case Layout::List32:
-            return ImportList<int32_t>(node, std::move(validity));
+            return ImportList<int32_t>(node, validity);
         case Layout::List64:
-            return ImportList<int64_t>(node, std::move(validity));
+            return ImportList<int64_t>(node, validity);
         case Layout::ListView32:
-            return ImportListView<int32_t>(node, std::move(validity));
+            return ImportListView<int32_t>(node, validity);
         case Layout::ListView64:
-            return ImportListView<int64_t>(node, std::move(validity));
+            return ImportListView<int64_t>(node, validity);
         case Layout::FixedSizeList: {
             VX_ASSIGN_OR_RETURN(ArrayRef elements, ImportOnlyChild(node));
             const uint64_t size = schema.fixed_size;

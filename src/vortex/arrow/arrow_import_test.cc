@@ -145,7 +145,7 @@ TEST(ArrowImportTest, SchemaIsReleasedOnce) {
 }
 
 template <typename Offset>
-void CheckOffsetStrings(const char *format, DType dtype) {
+void CheckOffsetStrings(const char *format, const DType &dtype) {
     const std::string data = "xxhelloworld, a long value!";
     // Values: [2,7) "hello", [7,12) "world", null, [12,27) ", a long value!", [27,27) "".
     const std::vector<Offset> offsets = {0, 2, 7, 12, 12, 27, 27};
@@ -188,7 +188,7 @@ TEST(ArrowImportTest, FixedSizeBinary) {
 // The canonical arrow.uuid (w:16) becomes vortex.uuid over fixed_size_list(u8)[16]; the
 // array offset and the nulls carry over.
 TEST(ArrowImportTest, ArrowUuidBecomesVortexUuid) {
-    std::vector<uint8_t> bytes(4 * 16);
+    std::vector<uint8_t> bytes(size_t{4} * 16);
     for (size_t i = 0; i < bytes.size(); ++i) {
         bytes[i] = static_cast<uint8_t>(i * 7 + 1);
     }

@@ -48,6 +48,7 @@ std::vector<ArrayRef> Inners() {
     inners.push_back(PrimitiveArray::FromOptionals<int64_t>(ints));
     inners.push_back(PrimitiveArray::FromValues<uint8_t>({}));
     std::vector<std::optional<std::string>> strings;
+    strings.reserve(300);
     for (int i = 0; i < 300; ++i) {
         strings.push_back(i % 5 == 0
                               ? std::nullopt
