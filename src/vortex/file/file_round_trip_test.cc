@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <algorithm>
 #include <random>
 
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/chunked/chunked_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
+#include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/compute/aggregate.h"
 #include "vortex/array/compute/cast.h"
@@ -14,7 +16,9 @@
 #include "vortex/array/testing/array_equal.h"
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
+#include "vortex/encodings/patched/patched_encoding.h"
 #include "vortex/file/testing/file_test_util.h"
+#include "vortex/format/patched_metadata.pb.h"
 #include "vortex/io/executor.h"
 #include "vortex/layout/layouts/chunked_layout.h"
 #include "vortex/layout/layouts/flat_layout.h"
@@ -239,6 +243,36 @@ TEST(FileWriter, ConstantsTheReferenceCannotDecodeAreWrittenCanonical) {
     ASSERT_OK_AND_ASSIGN(ArrayRef read, file->ReadAll());
     EXPECT_ARRAYS_EQUAL(column, read);
     EXPECT_FALSE(HasConstantOfKind(*read, DTypeKind::FixedSizeList));
+}
+
+TEST(FileWriter, EncodingsTheReferenceOpensOnlyBehindASwitchAreWrittenCanonical) {
+    // vortex.patched is read here, but the reference registers it only with
+    // VORTEX_EXPERIMENTAL_PATCHED_ARRAY=1: a compressor handing one to the flat writer (an
+    // array read from such a file, written again) gets it written canonical.
+    const std::vector<int64_t> base = {10, 20, 30, 40, 50};
+    vortex::encodings::PatchedMetadata proto;
+    proto.set_n_patches(1);
+    proto.set_n_lanes(1);
+    const std::string metadata = proto.SerializeAsString();
+    const auto patched = [&](size_t len) -> Result<ArrayRef> {
+        std::vector<int64_t> values(len, 0);
+        std::copy_n(base.begin(), std::min(len, base.size()), values.begin());
+        const std::vector<uint8_t> bytes(metadata.begin(), metadata.end());
+        return patched::PatchedEncoding::Instance().Build(
+            DType::Primitive(PType::I64, Nullability::NonNullable), len, bytes, {},
+            std::vector<ArrayRef>{
+                PrimitiveArray::FromValues(values), PrimitiveArray::FromValues<uint32_t>({0, 1}),
+                PrimitiveArray::FromValues<uint16_t>({2}), PrimitiveArray::FromValues<int64_t>({-7})});
+    };
+    WriteOptions options;
+    options.compressor = [&](const ArrayRef &chunk) { return patched(chunk->len()); };
+    options.strategy = std::make_shared<CompressStrategy>(std::make_shared<FlatStrategy>());
+    const DType dtype = DType::Primitive(PType::I64, Nullability::NonNullable);
+    ASSERT_OK_AND_ASSIGN(Buffer bytes, WriteToBuffer(dtype, {PrimitiveArray::FromValues(base)}, options));
+    ASSERT_OK_AND_ASSIGN(auto file, OpenBuffer(bytes));
+    ASSERT_OK_AND_ASSIGN(ArrayRef read, file->ReadAll());
+    EXPECT_ARRAYS_EQUAL(ArrayRef(PrimitiveArray::FromValues<int64_t>({10, 20, -7, 40, 50})), read);
+    EXPECT_EQ(EncodingTree(*read).find("vortex.patched"), std::string::npos) << EncodingTree(*read);
 }
 
 TEST(FileWriter, BytesDoNotDependOnThreads) {
