@@ -8,6 +8,9 @@
 //   (b) per data set: a suite drawn from its schema (filters of each selectivity, group-bys on
 //       low- and high-cardinality strings, top-N, count distinct, prefix and equality filters,
 //       a self-join), with per-query ratios and their geometric mean.
+//   (c) a star schema (benchmarks/workloads/star_schema.h): a fact table of >= 6 M orders and
+//       three dimensions, queries that join and aggregate over dates, timestamps and decimals;
+//       per-query ratios, their geometric mean and the worst.
 // Every query's results are compared between the two formats before anything is timed.
 #include <algorithm>
 #include <cmath>
@@ -26,6 +29,7 @@
 #include "commands/cli_util.h"
 #include "duckdb/bridge/duckdb_database.h"
 #include "duckdb/extension/read_vortex.h"
+#include "workloads/star_schema.h"
 
 namespace vortex::cli::bench {
 namespace {
@@ -47,6 +51,11 @@ struct SqlArgs {
     uint64_t quick_rows = 20'000;
     bool skip_seed = false;
     bool skip_suite = false;
+    bool skip_star = false;
+    /// Star schema: fact rows (default and --quick) and the generator's seed.
+    uint64_t star_rows = 6'000'000;
+    uint64_t star_quick_rows = 20'000;
+    uint64_t star_seed = 1;
 };
 
 // Seconds for `clients` connections each running `n` queries at once.
@@ -318,6 +327,70 @@ nlohmann::ordered_json RunSuite(const BenchOptions &options, const SqlArgs &args
     return {{"data_sets", json}, {"geomean_ratio", Geomean(all_ratios)}};
 }
 
+// ---- (c) the star schema ------------------------------------------------------------------------
+
+nlohmann::ordered_json RunStar(const BenchOptions &options, const SqlArgs &args, const TempDir &dir) {
+    const uint64_t rows = options.quick ? args.star_quick_rows : args.star_rows;
+    QueryDb db(args.threads);
+    {
+        auto prep = ValueOrThrow(duckdb_bridge::DuckDB::Open(args.threads));
+        for (const workload::StarTable &table : workload::StarSchemaTables(rows, args.star_seed)) {
+            ThrowIfNotOk(prep.Execute("CREATE OR REPLACE TABLE t AS " + table.select_sql));
+            const std::string vx_path = dir.File("star_" + table.name + ".vortex");
+            const std::string pq_path = dir.File("star_" + table.name + ".parquet");
+            WriteVortex(prep, vx_path, Compression::kDefault, nullptr);
+            CopyParquet(prep, pq_path, "zstd");
+            // Views inline into the queries, so DuckDB pushes filters into both scans alike.
+            db.Run(vortex::format("CREATE VIEW vx_{} AS SELECT * FROM read_vortex({})", table.name,
+                                  QuoteSqlString(vx_path)));
+            db.Run(vortex::format("CREATE VIEW pq_{} AS SELECT * FROM read_parquet({})", table.name,
+                                  QuoteSqlString(pq_path)));
+        }
+    }
+    std::vector<std::vector<std::string>> table = {
+        {"star query", "vortex ms", "parquet ms", "vortex/parquet"}};
+    nlohmann::ordered_json queries = nlohmann::ordered_json::array();
+    std::vector<double> ratios;
+    std::string worst;
+    double worst_ratio = 0;
+    for (const workload::StarQuery &query : workload::StarSchemaQueries()) {
+        const std::string sql_vx = workload::BindStarTables(query.sql, "vx_");
+        const std::string sql_pq = workload::BindStarTables(query.sql, "pq_");
+        CheckSameResults(db, query.name, sql_vx, sql_pq);
+        Samples t_vx, t_pq;
+        for (int rep = 0; rep < options.reps; rep++) {
+            WaitQuiet(options);
+            t_vx.Add(TimeSequential(db, sql_vx, 1));
+            t_pq.Add(TimeSequential(db, sql_pq, 1));
+        }
+        const double ratio = t_vx.Median() / t_pq.Median();
+        ratios.push_back(ratio);
+        if (ratio > worst_ratio) {
+            worst_ratio = ratio;
+            worst = query.name;
+        }
+        table.push_back({query.name, Ms(t_vx.Median()), Ms(t_pq.Median()), Fmt(ratio)});
+        queries.push_back({{"query", query.name},
+                           {"sql", sql_vx},
+                           {"vortex_seconds", t_vx.Median()},
+                           {"vortex_min_seconds", t_vx.Min()},
+                           {"parquet_seconds", t_pq.Median()},
+                           {"parquet_min_seconds", t_pq.Min()},
+                           {"ratio", ratio}});
+    }
+    table.push_back({"geomean", "", "", Fmt(Geomean(ratios))});
+    table.push_back({"worst: " + worst, "", "", Fmt(worst_ratio)});
+    if (!options.json) {
+        std::printf("(c) star schema: %llu fact rows, median of %d runs per query\n",
+                    static_cast<unsigned long long>(rows), options.reps);
+        PrintTable(table);
+    }
+    return {{"fact_rows", rows},
+            {"queries", queries},
+            {"geomean_ratio", Geomean(ratios)},
+            {"worst", {{"query", worst}, {"ratio", worst_ratio}}}};
+}
+
 void RunSqlBench(const BenchOptions &options, const SqlArgs &args) {
     TempDir dir(options.tmp_dir);
     nlohmann::ordered_json json;
@@ -328,6 +401,9 @@ void RunSqlBench(const BenchOptions &options, const SqlArgs &args) {
     if (!args.skip_suite) {
         json["suite"] = RunSuite(options, args, dir);
     }
+    if (!args.skip_star) {
+        json["star_schema"] = RunStar(options, args, dir);
+    }
     if (options.json) {
         std::printf("%s\n", json.dump(2).c_str());
     }
@@ -337,8 +413,8 @@ void RunSqlBench(const BenchOptions &options, const SqlArgs &args) {
 
 void AddSqlBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
     auto args = std::make_shared<SqlArgs>();
-    CLI::App *cmd =
-        bench.add_subcommand("sql", "DuckDB queries over .vortex vs Parquet-ZSTD (seed 001 + a suite)");
+    CLI::App *cmd = bench.add_subcommand(
+        "sql", "DuckDB queries over .vortex vs Parquet-ZSTD (seed 001, a suite, a star schema)");
     cmd->add_option("files", args->files, "data sets for the suite (default: every shared data set)");
     cmd->add_option("--threads", args->threads, "DuckDB threads (default: all cores)");
     cmd->add_option("--queries", args->queries, "seed 001: sequential queries per shape (default 500)");
@@ -346,6 +422,9 @@ void AddSqlBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
     cmd->add_option("--client-queries", args->client_queries, "seed 001: queries per client (default 100)");
     cmd->add_flag("--no-seed", args->skip_seed, "skip (a), the seed 001 benchmark");
     cmd->add_flag("--no-suite", args->skip_suite, "skip (b), the per-data-set query suite");
+    cmd->add_flag("--no-star", args->skip_star, "skip (c), the star schema");
+    cmd->add_option("--star-rows", args->star_rows, "(c): fact table rows (default 6 000 000)");
+    cmd->add_option("--star-seed", args->star_seed, "(c): the generator's seed (default 1)");
     cmd->callback([options, args] {
         try {
             RunSqlBench(*options, *args);
