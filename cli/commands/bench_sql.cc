@@ -61,12 +61,14 @@ struct SqlArgs {
 // Seconds for `clients` connections each running `n` queries at once.
 double TimeConcurrent(QueryDb &db, const std::string &sql, int clients, int n) {
     std::vector<std::unique_ptr<dd::Connection>> connections;
+    connections.reserve(clients);
     for (int c = 0; c < clients; c++) {
         connections.push_back(std::make_unique<dd::Connection>(*db.db));
     }
     std::vector<std::string> errors(clients);
     const double t0 = NowSeconds();
     std::vector<std::thread> threads;
+    threads.reserve(clients);
     for (int c = 0; c < clients; c++) {
         threads.emplace_back([&, c] {
             try {
@@ -425,7 +427,7 @@ void AddSqlBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
     cmd->add_flag("--no-star", args->skip_star, "skip (c), the star schema");
     cmd->add_option("--star-rows", args->star_rows, "(c): fact table rows (default 6 000 000)");
     cmd->add_option("--star-seed", args->star_seed, "(c): the generator's seed (default 1)");
-    cmd->callback([options, args] {
+    cmd->callback([options = std::move(options), args] {
         try {
             RunSqlBench(*options, *args);
         } catch (const dd::Exception &e) {

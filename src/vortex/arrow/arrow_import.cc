@@ -581,7 +581,7 @@ Result<ArrayRef> ImportList(const Node &node, const Validity &validity) {
                                               Validity::NonNullable());
     auto sizes_array = PrimitiveArray::Make(kPTypeOf<T>, std::move(sizes).Freeze(), Validity::NonNullable());
     VX_ASSIGN_OR_RETURN(auto result, ListViewArray::TryMake(std::move(elements), std::move(offsets_array),
-                                                            std::move(sizes_array), std::move(validity)));
+                                                            std::move(sizes_array), validity));
     return ArrayRef(std::move(result));
 }
 
@@ -594,11 +594,11 @@ Result<ArrayRef> ImportListView(const Node &node, const Validity &validity) {
         VX_ENSURE(offsets.span<T>()[i] >= 0 && sizes.span<T>()[i] >= 0, InvalidArgument,
                   "Arrow list view array: negative offset or size at {}", i);
     }
-    VX_ASSIGN_OR_RETURN(auto result, ListViewArray::TryMake(
-                                         std::move(elements),
-                                         PrimitiveArray::Make(kPTypeOf<T>, offsets, Validity::NonNullable()),
-                                         PrimitiveArray::Make(kPTypeOf<T>, sizes, Validity::NonNullable()),
-                                         std::move(validity)));
+    VX_ASSIGN_OR_RETURN(
+        auto result,
+        ListViewArray::TryMake(std::move(elements),
+                               PrimitiveArray::Make(kPTypeOf<T>, offsets, Validity::NonNullable()),
+                               PrimitiveArray::Make(kPTypeOf<T>, sizes, Validity::NonNullable()), validity));
     return ArrayRef(std::move(result));
 }
 
