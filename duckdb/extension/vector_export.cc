@@ -128,17 +128,45 @@ Status ExportStrings(const ArrayRef &array, dd::Vector &out) {
 }
 
 template <typename To>
+To DuckDecimal(int128_t value) {
+    if constexpr (std::is_same_v<To, dd::hugeint_t>) {
+        return dd::hugeint_t(static_cast<int64_t>(value >> 64), static_cast<uint64_t>(value));
+    } else {
+        return static_cast<To>(value);
+    }
+}
+
+// Values of a valid row fit: the precision bounds them. Null rows hold anything, so they are
+// narrowed without a check.
+template <typename From, typename To>
+void ExportNativeDecimal(const DecimalArray &decimal, To *data) {
+    const auto *values = reinterpret_cast<const From *>(decimal.values().data());
+    for (size_t i = 0; i < decimal.len(); i++) {
+        data[i] = DuckDecimal<To>(static_cast<int128_t>(values[i]));
+    }
+}
+
+template <typename To>
 void ExportDecimalAs(const DecimalArray &decimal, dd::Vector &out) {
     To *data = dd::FlatVector::GetData<To>(out);
+    // A typed loop per storage width: a generic 256-bit conversion per row costs a fifth of a
+    // scan that aggregates a decimal column.
+    switch (decimal.values_type()) {
+        case DecimalType::I8:
+            return ExportNativeDecimal<int8_t>(decimal, data);
+        case DecimalType::I16:
+            return ExportNativeDecimal<int16_t>(decimal, data);
+        case DecimalType::I32:
+            return ExportNativeDecimal<int32_t>(decimal, data);
+        case DecimalType::I64:
+            return ExportNativeDecimal<int64_t>(decimal, data);
+        case DecimalType::I128:
+            return ExportNativeDecimal<int128_t>(decimal, data);
+        case DecimalType::I256:
+            break;
+    }
     for (size_t i = 0; i < decimal.len(); i++) {
-        // Values of a valid row fit: the precision bounds them. Null rows hold anything, so
-        // they are narrowed without a check.
-        const int128_t value = decimal.value_at(i).ToInt128();
-        if constexpr (std::is_same_v<To, dd::hugeint_t>) {
-            data[i] = dd::hugeint_t(static_cast<int64_t>(value >> 64), static_cast<uint64_t>(value));
-        } else {
-            data[i] = static_cast<To>(value);
-        }
+        data[i] = DuckDecimal<To>(decimal.value_at(i).ToInt128());
     }
 }
 

@@ -18,6 +18,7 @@
 
 #include <gtest/gtest.h>
 
+#include "vortex/array/arrays/decimal/decimal_array.h"
 #include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
@@ -313,6 +314,49 @@ TEST_F(ReadVortexTest, EveryDTypeReadsBackValueForValue) {
                     mismatches++;
                 }
             }
+        }
+    }
+}
+
+// Decimals stored in any width (the compressor's narrowed forms canonicalize to them) are
+// exported to every DuckDB decimal width exactly, nulls included.
+TEST_F(ReadVortexTest, DecimalsOfEveryStorageWidthReadExactly) {
+    const std::vector<std::optional<int64_t>> values = {-99, -1, 0, std::nullopt, 1, 7, 99, -42};
+    std::vector<std::string> names;
+    std::vector<ArrayRef> columns;
+    for (const DecimalType storage :
+         {DecimalType::I8, DecimalType::I16, DecimalType::I32, DecimalType::I64, DecimalType::I128}) {
+        for (const uint8_t precision : {uint8_t{4}, uint8_t{9}, uint8_t{18}, uint8_t{38}}) {
+            const size_t width = size_t{1} << static_cast<int>(storage);
+            std::vector<uint8_t> bytes(values.size() * width);
+            std::vector<bool> valid;
+            for (size_t i = 0; i < values.size(); ++i) {
+                I256::FromInt128(values[i].value_or(0)).ToLittleEndian(bytes.data() + i * width, width);
+                valid.push_back(values[i].has_value());
+            }
+            ASSERT_OK_AND_ASSIGN(auto column,
+                                 DecimalArray::TryMake(DecimalDType{precision, 2}, storage,
+                                                       Buffer::Copy(bytes, width),
+                                                       Validity::FromBits(BitBuffer::FromBools(valid))));
+            names.push_back("c" + std::to_string(names.size()));
+            columns.push_back(std::move(column));
+        }
+    }
+    WriteOptions write;
+    write.compression = Compression::kNone;
+    const std::string path = Write("decimal_widths.vortex", names, columns, SIZE_MAX, write);
+    auto result = Run("SELECT * FROM read_vortex(" + Quote(path) + ")");
+    ASSERT_EQ(result->RowCount(), values.size());
+    for (size_t c = 0; c < columns.size(); ++c) {
+        for (size_t r = 0; r < values.size(); ++r) {
+            const dd::Value actual = result->GetValue(c, r);
+            if (!values[r].has_value()) {
+                EXPECT_TRUE(actual.IsNull()) << names[c] << " row " << r;
+                continue;
+            }
+            const double expected = static_cast<double>(*values[r]) / 100.0;
+            EXPECT_DOUBLE_EQ(actual.GetValue<double>(), expected)
+                << columns[c]->dtype().ToString() << " row " << r;
         }
     }
 }
