@@ -219,6 +219,7 @@ protected:
                       size_t chunk_rows = SIZE_MAX,
                       WriteOptions options = {}) {
         std::vector<DType> dtypes;
+        dtypes.reserve(columns.size());
         for (const ArrayRef &column : columns) {
             dtypes.push_back(column->dtype());
         }
@@ -226,11 +227,12 @@ protected:
         const size_t rows = columns.empty() ? 0 : columns[0]->len();
         auto sink = FileWriteSink::Open(Path(name));
         EXPECT_TRUE(sink.ok()) << sink.status().ToString();
-        auto writer = FileWriter::Open(*std::move(sink), dtype, DefaultSessionPtr(), options);
+        auto writer = FileWriter::Open(*std::move(sink), dtype, DefaultSessionPtr(), std::move(options));
         EXPECT_TRUE(writer.ok()) << writer.status().ToString();
         for (size_t begin = 0; begin < rows || (rows == 0 && begin == 0); begin += chunk_rows) {
             const size_t end = std::min(rows, begin + std::min(chunk_rows, rows - begin));
             std::vector<ArrayRef> fields;
+            fields.reserve(columns.size());
             for (const ArrayRef &column : columns) {
                 fields.push_back(*Slice(column, begin, end));
             }
@@ -786,7 +788,10 @@ TEST_F(ReadVortexTest, CountsLimitsAndEmptyFiles) {
     EXPECT_EQ(Count("SELECT count(*)" + both), 20'000);
     EXPECT_EQ(Count("SELECT count(*)" + both + " WHERE v IS NOT NULL"), 20'000);
     for (const std::string &where : {std::string(), std::string(" WHERE v IS NOT NULL")}) {
-        const std::string plan = Run("EXPLAIN SELECT count(*)" + both + where)->GetValue(1, 0).ToString();
+        std::string query = "EXPLAIN SELECT count(*)";
+        query += both;
+        query += where;
+        const std::string plan = Run(query)->GetValue(1, 0).ToString();
         EXPECT_EQ(plan.find("READ_VORTEX"), std::string::npos) << plan;
     }
     EXPECT_EQ(Count("SELECT count(*)" + both + " WHERE v < 3"),
@@ -798,7 +803,7 @@ TEST_F(ReadVortexTest, GlobsListsFilenamesAndReplacementScan) {
     for (int f = 0; f < 3; f++) {
         std::vector<int64_t> values(1000 + f);
         for (size_t i = 0; i < values.size(); i++) {
-            values[i] = f * 100'000 + static_cast<int64_t>(i);
+            values[i] = int64_t{f} * 100'000 + static_cast<int64_t>(i);
         }
         Write("part" + std::to_string(f) + ".vortex", {"v"}, {PrimitiveArray::FromValues(values)});
     }
