@@ -165,6 +165,23 @@ nlohmann::ordered_json RunSeedBench(const BenchOptions &options, const SqlArgs &
     return json;
 }
 
+// Checks that both formats give the same result, then times each query once per repetition,
+// the two formats alternating.
+std::pair<Samples, Samples> TimeBoth(QueryDb &db,
+                                     const BenchOptions &options,
+                                     const std::string &name,
+                                     const std::string &sql_vx,
+                                     const std::string &sql_pq) {
+    CheckSameResults(db, name, sql_vx, sql_pq);
+    Samples t_vx, t_pq;
+    for (int rep = 0; rep < options.reps; rep++) {
+        WaitQuiet(options);
+        t_vx.Add(TimeSequential(db, sql_vx, 1));
+        t_pq.Add(TimeSequential(db, sql_pq, 1));
+    }
+    return {std::move(t_vx), std::move(t_pq)};
+}
+
 // ---- (b) the query suite ------------------------------------------------------------------------
 
 struct SuiteQuery {
@@ -300,13 +317,7 @@ nlohmann::ordered_json RunSuite(const BenchOptions &options, const SqlArgs &args
         for (const SuiteQuery &query : suite) {
             const std::string sql_vx = vortex::format(fmt::runtime(query.sql), vx, vx);
             const std::string sql_pq = vortex::format(fmt::runtime(query.sql), pq, pq);
-            CheckSameResults(db, query.name, sql_vx, sql_pq);
-            Samples t_vx, t_pq;
-            for (int rep = 0; rep < options.reps; rep++) {
-                WaitQuiet(options);
-                t_vx.Add(TimeSequential(db, sql_vx, 1));
-                t_pq.Add(TimeSequential(db, sql_pq, 1));
-            }
+            const auto [t_vx, t_pq] = TimeBoth(db, options, query.name, sql_vx, sql_pq);
             const double ratio = t_vx.Median() / t_pq.Median();
             ratios.push_back(ratio);
             all_ratios.push_back(ratio);
@@ -358,13 +369,7 @@ nlohmann::ordered_json RunStar(const BenchOptions &options, const SqlArgs &args,
     for (const workload::StarQuery &query : workload::StarSchemaQueries()) {
         const std::string sql_vx = workload::BindStarTables(query.sql, "vx_");
         const std::string sql_pq = workload::BindStarTables(query.sql, "pq_");
-        CheckSameResults(db, query.name, sql_vx, sql_pq);
-        Samples t_vx, t_pq;
-        for (int rep = 0; rep < options.reps; rep++) {
-            WaitQuiet(options);
-            t_vx.Add(TimeSequential(db, sql_vx, 1));
-            t_pq.Add(TimeSequential(db, sql_pq, 1));
-        }
+        const auto [t_vx, t_pq] = TimeBoth(db, options, query.name, sql_vx, sql_pq);
         const double ratio = t_vx.Median() / t_pq.Median();
         ratios.push_back(ratio);
         if (ratio > worst_ratio) {
