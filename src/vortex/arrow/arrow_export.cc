@@ -155,22 +155,7 @@ Status FillSchema(const DType &dtype,
         // Arrow's canonical UUID: 16-byte fixed-size binary, named, without metadata.
         VX_ENSURE(metadata.empty(), NotImplemented, "cannot export vortex.uuid nested in another extension");
         metadata.emplace_back(std::string(kArrowExtensionName), std::string(kArrowUuidName));
-        auto data = std::make_unique<ExportedSchema>();
-        data->name = std::string(name);
-        data->format = format("w:{}", kUuidBytes);
-        data->metadata = EncodeArrowMetadata(metadata);
-        out->format = data->format.c_str();
-        out->name = data->name.c_str();
-        out->metadata = data->metadata.data();
-        out->flags = dtype.is_nullable() ? ARROW_FLAG_NULLABLE : 0;
-        out->n_children = 0;
-        out->children = nullptr;
-        out->dictionary = nullptr;
-        out->release = &ReleaseExportedSchema;
-        out->private_data = data.release();
-        return Status::OK();
-    }
-    if (dtype.is_extension()) {
+    } else if (dtype.is_extension()) {
         const ExtDType &ext = dtype.extension();
         if (!IsTemporal(dtype) || !TemporalFormat(ext).has_value()) {
             // Spec: Arrow columnar format, "Extension Types": the storage type carries the
@@ -230,7 +215,7 @@ Status FillSchema(const DType &dtype,
             children.emplace_back(&dtype.element_type(), "item");
             break;
         case DTypeKind::Extension:
-            data->format = *TemporalFormat(dtype.extension());
+            data->format = IsUuid(dtype) ? format("w:{}", kUuidBytes) : *TemporalFormat(dtype.extension());
             break;
     }
     if (!metadata.empty()) {
@@ -399,6 +384,25 @@ Status AddListView(ExportedArray &data, const ListViewArray &list, int64_t &null
     return ExportInto(elements, &data.children[0]);
 }
 
+// Fills `out` from the buffers and children gathered in `data`, which it then owns.
+void PublishArray(
+    std::unique_ptr<ExportedArray> data, size_t len, int64_t null_count, int64_t offset, ArrowArray *out) {
+    data->child_pointers.resize(data->children.size());
+    for (size_t i = 0; i < data->children.size(); ++i) {
+        data->child_pointers[i] = &data->children[i];
+    }
+    out->length = CheckedCast<int64_t>(len);
+    out->null_count = null_count;
+    out->offset = offset;
+    out->n_buffers = static_cast<int64_t>(data->buffers.size());
+    out->n_children = static_cast<int64_t>(data->children.size());
+    out->buffers = data->buffers.empty() ? nullptr : data->buffers.data();
+    out->children = data->children.empty() ? nullptr : data->child_pointers.data();
+    out->dictionary = nullptr;
+    out->release = &ReleaseExportedArray;
+    out->private_data = data.release();
+}
+
 // vortex.uuid's fixed_size_list(u8)[16] storage as Arrow fixed-size binary: the validity
 // and the element bytes (shared when the elements are already primitive).
 Status ExportUuid(const ArrayRef &storage, ArrowArray *out) {
@@ -412,16 +416,7 @@ Status ExportUuid(const ArrayRef &storage, ArrowArray *out) {
     auto data = std::make_unique<ExportedArray>();
     const int64_t null_count = AddValidity(*data, list->validity(), len, 0);
     data->AddBuffer(bytes->values());
-    out->length = CheckedCast<int64_t>(len);
-    out->null_count = null_count;
-    out->offset = 0;
-    out->n_buffers = static_cast<int64_t>(data->buffers.size());
-    out->n_children = 0;
-    out->buffers = data->buffers.data();
-    out->children = nullptr;
-    out->dictionary = nullptr;
-    out->release = &ReleaseExportedArray;
-    out->private_data = data.release();
+    PublishArray(std::move(data), len, null_count, 0, out);
     return Status::OK();
 }
 
@@ -516,20 +511,7 @@ Status ExportInto(const ArrayRef &input, ArrowArray *out) {
             break;
     }
 
-    data->child_pointers.resize(data->children.size());
-    for (size_t i = 0; i < data->children.size(); ++i) {
-        data->child_pointers[i] = &data->children[i];
-    }
-    out->length = CheckedCast<int64_t>(len);
-    out->null_count = null_count;
-    out->offset = offset;
-    out->n_buffers = static_cast<int64_t>(data->buffers.size());
-    out->n_children = static_cast<int64_t>(data->children.size());
-    out->buffers = data->buffers.empty() ? nullptr : data->buffers.data();
-    out->children = data->children.empty() ? nullptr : data->child_pointers.data();
-    out->dictionary = nullptr;
-    out->release = &ReleaseExportedArray;
-    out->private_data = data.release();
+    PublishArray(std::move(data), len, null_count, offset, out);
     return Status::OK();
 }
 

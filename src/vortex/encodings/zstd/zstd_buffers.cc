@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <limits>
+#include <memory>
 #include <zstd.h>
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
@@ -77,15 +78,16 @@ Result<ZstdBuffersParts> CompressBuffersOf(const ArrayRef &inner, int level) {
     proto.set_inner_encoding_id(std::string(inner->encoding_id()));
     VX_ASSIGN_OR_RETURN(std::vector<uint8_t> inner_metadata, inner->SerializeMetadata());
     proto.set_inner_metadata(std::string(inner_metadata.begin(), inner_metadata.end()));
+    std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> context(ZSTD_createCCtx(), &ZSTD_freeCCtx);
+    VX_ENSURE(context != nullptr, Internal, "zstd: cannot create a compression context");
+    const size_t level_result = ZSTD_CCtx_setParameter(context.get(), ZSTD_c_compressionLevel, level);
+    VX_ENSURE(!ZSTD_isError(level_result), InvalidArgument, "zstd level {}: {}", level,
+              ZSTD_getErrorName(level_result));
     ZstdBuffersParts parts;
     for (size_t i = 0; i < inner->nbuffers(); ++i) {
         const Buffer &buffer = inner->buffers()[i];
-        BufferMut frame = BufferMut::WithCapacity(ZSTD_compressBound(buffer.size()));
-        frame.Resize(ZSTD_compressBound(buffer.size()));
-        const size_t size = ZSTD_compress(frame.data(), frame.size(), buffer.data(), buffer.size(), level);
-        VX_ENSURE(!ZSTD_isError(size), Internal, "zstd: {}", ZSTD_getErrorName(size));
-        frame.Resize(size);
-        parts.buffers.push_back(std::move(frame).Freeze());
+        VX_ASSIGN_OR_RETURN(Buffer frame, CompressFrame(context.get(), buffer.bytes()));
+        parts.buffers.push_back(std::move(frame));
         proto.add_uncompressed_sizes(buffer.size());
         proto.add_buffer_alignments(CheckedCast<uint32_t>(inner->buffer_alignment(i)));
     }

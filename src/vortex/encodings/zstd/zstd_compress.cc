@@ -77,13 +77,8 @@ Result<std::shared_ptr<const ZstdArray>> CompressValues(const ArrayRef &canonica
     metadata.reserve(nframes);
     for (size_t f = 0; f < nframes; ++f) {
         const uint8_t *source = values.bytes.data() + values.frame_starts[f];
-        BufferMut frame = BufferMut::WithCapacity(ZSTD_compressBound(sample_sizes[f]));
-        frame.Resize(ZSTD_compressBound(sample_sizes[f]));
-        const size_t size =
-            ZSTD_compress2(context.get(), frame.data(), frame.size(), source, sample_sizes[f]);
-        VX_ENSURE(!ZSTD_isError(size), Compute, "zstd: while compressing: {}", ZSTD_getErrorName(size));
-        frame.Resize(size);
-        frames.push_back(std::move(frame).Freeze());
+        VX_ASSIGN_OR_RETURN(Buffer frame, CompressFrame(context.get(), {source, sample_sizes[f]}));
+        frames.push_back(std::move(frame));
         metadata.push_back({.uncompressed_size = sample_sizes[f],
                             .n_values = std::min(per_frame, values.n_values - f * per_frame)});
     }

@@ -30,6 +30,15 @@ Status CheckFrameHeader(const Buffer &frame, uint64_t declared, size_t index) {
     return Status::OK();
 }
 
+Result<Buffer> CompressFrame(ZSTD_CCtx *context, std::span<const uint8_t> source) {
+    BufferMut frame = BufferMut::WithCapacity(ZSTD_compressBound(source.size()));
+    frame.Resize(ZSTD_compressBound(source.size()));
+    const size_t size = ZSTD_compress2(context, frame.data(), frame.size(), source.data(), source.size());
+    VX_ENSURE(!ZSTD_isError(size), Compute, "zstd: while compressing: {}", ZSTD_getErrorName(size));
+    frame.Resize(size);
+    return std::move(frame).Freeze();
+}
+
 Result<Buffer> DecompressFrames(const Buffer &dictionary,
                                 std::span<const Buffer> frames,
                                 std::span<const ZstdFrameMetadata> metadata,

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <zstd.h>
 
 #include "vortex/base/result.h"
 #include "vortex/buffer/buffer.h"
@@ -25,6 +26,10 @@ uint64_t MaxDecompressedSize(size_t frame_size);
 /// (when the header has one) equal to `declared`, and `declared` within MaxDecompressedSize.
 /// Fails with InvalidArgument.
 Status CheckFrameHeader(const Buffer &frame, uint64_t declared, size_t index);
+
+/// Compresses `source` into one frame with `context` (its level and dictionary as set).
+/// Fails with Compute.
+Result<Buffer> CompressFrame(ZSTD_CCtx *context, std::span<const uint8_t> source);
 
 /// Decompresses `frames` (already checked by CheckFrameHeader) into one buffer holding their
 /// concatenated contents; every frame must produce exactly its declared size. Fails with
