@@ -153,17 +153,25 @@ private:
                                                                             : expr::Or(std::move(parts));
     }
 
-    // prefix(x, 'text') (what DuckDB makes of LIKE 'text%') on strings.
+    // prefix(x, 'text'), suffix(x, 'text') and contains(x, 'text'): what DuckDB makes of LIKE
+    // 'text%', '%text' and '%text%' on strings.
     std::optional<expr::ExprRef> Function(const dd::BoundFunctionExpression &e) const {
-        if (e.function.name != "prefix" || e.children.size() != 2 || !is_column_(*e.children[0]) ||
-            !dtype_.is_utf8()) {
+        const std::string &name = e.function.name;
+        if ((name != "prefix" && name != "suffix" && name != "contains") || e.children.size() != 2 ||
+            !is_column_(*e.children[0]) || !dtype_.is_utf8()) {
             return std::nullopt;
         }
         const dd::Value *value = ConstantOf(*e.children[1]);
         if (value == nullptr || value->IsNull() || value->type().id() != dd::LogicalTypeId::VARCHAR) {
             return std::nullopt;
         }
-        return expr::StartsWith(expr::Col(column_), dd::StringValue::Get(*value));
+        std::string text = dd::StringValue::Get(*value);
+        expr::ExprRef column = expr::Col(column_);
+        if (name == "prefix") {
+            return expr::StartsWith(std::move(column), std::move(text));
+        }
+        return name == "suffix" ? expr::EndsWith(std::move(column), std::move(text))
+                                : expr::Contains(std::move(column), std::move(text));
     }
 
     const std::string &column_;

@@ -13,10 +13,10 @@
 namespace vortex::duckdb_ext {
 
 /// Translates a DuckDB filter expression on one column (what DuckDB pushes as an expression
-/// filter: IS [NOT] DISTINCT FROM a constant, [NOT] IN lists, IS [NOT] NULL, prefix(), NOT,
-/// AND and OR of those) into our expression over `column` (of `dtype`), with DuckDB's
-/// semantics; nullopt for anything else. `is_column` tells the column's references (a bound
-/// column reference while DuckDB plans, a bound reference inside the pushed filter).
+/// filter: IS [NOT] DISTINCT FROM a constant, [NOT] IN lists, IS [NOT] NULL, prefix(), suffix(), contains(),
+/// NOT, AND and OR of those) into our expression over `column` (of `dtype`), with DuckDB's semantics; nullopt
+/// for anything else. `is_column` tells the column's references (a bound column reference while DuckDB plans,
+/// a bound reference inside the pushed filter).
 std::optional<expr::ExprRef>
 TranslateFilterExpression(const ::duckdb::Expression &expression,
                           const std::string &column,

@@ -477,14 +477,20 @@ TEST_F(ReadVortexFilterTest, PushedFiltersSelectWhatDuckDBSelects) {
         "c7 IS DISTINCT FROM 0.25",
         "c7 NOT IN (0.25, 0.5)",
         "prefix(c4, 'a')",
+        "c4 LIKE '%a'",
+        "c4 NOT LIKE '%b'",
+        "c4 LIKE '%a%'",
+        "c4 NOT LIKE '%zz%'",
+        "suffix(c4, '')",
+        "contains(c4, 'b') OR c4 IS NULL",
     };
     for (const std::string &where : predicates) {
         const auto [pushed, duckdb] = BothWays(path, where);
         EXPECT_EQ(pushed, duckdb) << where;
     }
     // Those run in the scan: no FILTER operator above it.
-    for (const std::string where :
-         {"c1 IS DISTINCT FROM 5", "c2 NOT IN (1, 2, 3)", "c7 IS NOT DISTINCT FROM 0.25"}) {
+    for (const std::string where : {"c1 IS DISTINCT FROM 5", "c2 NOT IN (1, 2, 3)",
+                                    "c7 IS NOT DISTINCT FROM 0.25", "c4 LIKE '%a'", "c4 NOT LIKE '%a%'"}) {
         const std::string plan = Run("EXPLAIN SELECT id FROM read_vortex(" + Quote(path) + ") WHERE " + where)
                                      ->GetValue(1, 0)
                                      .ToString();

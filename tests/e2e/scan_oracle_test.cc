@@ -171,10 +171,14 @@ Result<std::string> ToSql(const expr::Expr &e) {
             }
             return out + "))";
         }
-        case ExprKind::StartsWith: {
+        case ExprKind::StartsWith:
+        case ExprKind::EndsWith:
+        case ExprKind::Contains: {
             VX_ASSIGN_OR_RETURN(std::string operand, ToSql(*e.child(0)));
+            const std::string lead = e.kind() == ExprKind::StartsWith ? "" : "%";
+            const std::string trail = e.kind() == ExprKind::EndsWith ? "" : "%";
             return vortex::format("({} LIKE {} ESCAPE '\\')", operand,
-                                  QuoteSqlString(EscapeLike(e.prefix()) + "%"));
+                                  QuoteSqlString(lead + EscapeLike(e.pattern()) + trail));
         }
         case ExprKind::Between: {
             VX_ASSIGN_OR_RETURN(std::string operand, ToSql(*e.child(0)));
@@ -421,8 +425,10 @@ public:
                 if (!prefix.empty() && static_cast<unsigned char>(prefix.back()) >= 0xC0) {
                     prefix.pop_back();
                 }
-                return vortex::format("{} {}LIKE {}", column, Pick(4) == 0 ? "NOT " : "",
-                                      Quote(prefix + "%"));
+                // The cut as a prefix, a suffix or a substring (it occurs in at least this value).
+                const size_t form = Pick(3);
+                const std::string pattern = (form == 0 ? "" : "%") + prefix + (form == 1 ? "" : "%");
+                return vortex::format("{} {}LIKE {}", column, Pick(4) == 0 ? "NOT " : "", Quote(pattern));
             }
         }
     }

@@ -74,6 +74,9 @@ std::optional<Result<BitBuffer>> Array::IntRangeImpl(const IntRange &) const {
 std::optional<Result<ArrayRef>> Array::CastImpl(const DType &) const {
     return std::nullopt;
 }
+std::optional<Result<ArrayRef>> Array::MatchStringsImpl(const StringMatch &) const {
+    return std::nullopt;
+}
 std::optional<Result<std::optional<Scalar>>> Array::ComputeStatImpl(Stat) const {
     return std::nullopt;
 }

@@ -24,6 +24,7 @@ class Array;
 class Encoding;
 class Scalar;
 struct IntRange;
+struct StringMatch;
 
 /// Arrays are immutable DAGs that share children and buffers.
 using ArrayRef = std::shared_ptr<const Array>;
@@ -110,6 +111,9 @@ public:
     virtual std::optional<Result<BitBuffer>> IntRangeImpl(const IntRange &range) const;
     /// Casts to `dtype`, which differs from dtype().
     virtual std::optional<Result<ArrayRef>> CastImpl(const DType &dtype) const;
+    /// Tests every element (of a Utf8 or Binary array) against `match`: a Bool array with this
+    /// array's validity (see MatchStrings).
+    virtual std::optional<Result<ArrayRef>> MatchStringsImpl(const StringMatch &match) const;
     /// Computes one statistic directly from the encoded form (e.g. min of a constant). The
     /// inner optional is empty when the statistic is undefined (min of an all-null array).
     virtual std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const;

@@ -14,12 +14,12 @@
 #include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
-#include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/cast.h"
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/int_range.h"
 #include "vortex/array/compute/scalar_at.h"
+#include "vortex/array/compute/string_match.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/array/compute/total_order.h"
 #include "vortex/base/int128.h"
@@ -278,22 +278,20 @@ Result<ArrayRef> EvaluateInList(const Expr &expr, const ArrayRef &scope, Evaluat
     return EvaluateNode(*Or(std::move(equalities)), scope, cache);
 }
 
-Result<ArrayRef> EvaluateStartsWith(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
-    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope, cache));
-    VX_ENSURE(operand->dtype().is_utf8() || operand->dtype().is_binary(), MismatchedTypes,
-              "LIKE needs a string or binary operand, got {}", operand->dtype());
-    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(operand));
-    const auto *strings = As<VarBinViewArray>(*canonical);
-    VX_ENSURE(strings != nullptr, Internal, "strings did not canonicalize to vortex.varbinview");
-    const std::string_view prefix = expr.prefix();
-    BitBufferMut values(strings->len(), false);
-    for (size_t i = 0; i < strings->len(); ++i) {
-        if (strings->is_valid(i)) {
-            values.Set(i, strings->bytes_at(i).starts_with(prefix));
-        }
+StringMatchKind MatchKindOf(ExprKind kind) {
+    switch (kind) {
+        case ExprKind::EndsWith:
+            return StringMatchKind::Suffix;
+        case ExprKind::Contains:
+            return StringMatchKind::Contains;
+        default:
+            return StringMatchKind::Prefix;
     }
-    return MakeCompareResult(std::move(values).Freeze(), Validity::FromMask(strings->validity_mask()),
-                             operand->dtype().is_nullable());
+}
+
+Result<ArrayRef> EvaluateStringMatch(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
+    VX_ASSIGN_OR_RETURN(ArrayRef operand, EvaluateNode(*expr.child(0), scope, cache));
+    return MatchStrings(operand, StringMatch{MatchKindOf(expr.kind()), expr.pattern()});
 }
 
 bool IsIntegerLiteral(const Scalar &literal) {
@@ -447,7 +445,9 @@ Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope, Evaluatio
         case ExprKind::InList:
             return EvaluateInList(expr, scope, cache);
         case ExprKind::StartsWith:
-            return EvaluateStartsWith(expr, scope, cache);
+        case ExprKind::EndsWith:
+        case ExprKind::Contains:
+            return EvaluateStringMatch(expr, scope, cache);
         case ExprKind::Between:
             return EvaluateBetween(expr, scope, cache);
     }

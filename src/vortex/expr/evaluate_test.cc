@@ -119,6 +119,15 @@ TEST(EvaluateTest, InListBetweenAndPrefix) {
     EXPECT_EQ(EvaluateOnScope(StartsWith(Col("s"), "ap")), (std::vector<int>{1, 0, 1, -1, 0}));
     EXPECT_EQ(EvaluateOnScope(StartsWith(Col("s"), "")), (std::vector<int>{1, 1, 1, -1, 1}));
     EXPECT_FALSE(Evaluate(*StartsWith(Col("a"), "1"), Scope()).ok());
+    // apple, banana, apricot, null, "".
+    EXPECT_EQ(EvaluateOnScope(EndsWith(Col("s"), "e")), (std::vector<int>{1, 0, 0, -1, 0}));
+    EXPECT_EQ(EvaluateOnScope(EndsWith(Col("s"), "apple")), (std::vector<int>{1, 0, 0, -1, 0}));
+    EXPECT_EQ(EvaluateOnScope(EndsWith(Col("s"), "")), (std::vector<int>{1, 1, 1, -1, 1}));
+    EXPECT_EQ(EvaluateOnScope(Contains(Col("s"), "an")), (std::vector<int>{0, 1, 0, -1, 0}));
+    EXPECT_EQ(EvaluateOnScope(Contains(Col("s"), "p")), (std::vector<int>{1, 0, 1, -1, 0}));
+    EXPECT_EQ(EvaluateOnScope(Contains(Col("s"), "applesauce")), (std::vector<int>{0, 0, 0, -1, 0}));
+    EXPECT_EQ(EvaluateOnScope(Contains(Col("s"), "")), (std::vector<int>{1, 1, 1, -1, 1}));
+    EXPECT_FALSE(Evaluate(*Contains(Col("a"), "1"), Scope()).ok());
 }
 
 // Integer BETWEEN is one range test: strict ends, bounds past the column's type (clipped),
@@ -247,6 +256,8 @@ TEST(EvaluateTest, PredicatesOverADictionaryMatchTheDecodedColumn) {
         IsNotNull(Col("s")),
         InList(Col("s"), {Str("banana"), Str("apricot")}),
         StartsWith(Col("s"), "ap"),
+        EndsWith(Col("s"), "na"),
+        Contains(Col("s"), "ric"),
         Eq(Col("s"), Lit(Str("zzz"))), // no value: the same result for every entry
         Gte(Col("s"), Lit(Str("a"))),
     };

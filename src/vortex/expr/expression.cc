@@ -53,6 +53,19 @@ std::vector<ExprRef> Flatten(ExprKind kind, std::vector<ExprRef> operands) {
     return out;
 }
 
+// `text` as a LIKE pattern that matches it literally: `%`, `_` and `\` escaped with `\`, so
+// that each node prints differently (the evaluation cache keys on the printed form).
+std::string EscapeLike(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        if (c == '%' || c == '_' || c == '\\') {
+            out += '\\';
+        }
+        out += c;
+    }
+    return out;
+}
+
 void CollectColumns(const Expr &expr, std::vector<std::string> &out) {
     if (expr.kind() == ExprKind::Column) {
         out.push_back(expr.column());
@@ -64,8 +77,8 @@ void CollectColumns(const Expr &expr, std::vector<std::string> &out) {
 
 } // namespace
 
-Expr::Expr(Token, ExprKind kind, std::vector<ExprRef> children)
-    : kind_(kind), children_(std::move(children)) {
+Expr::Expr(Token, ExprKind kind, std::vector<ExprRef> children, std::string text)
+    : kind_(kind), children_(std::move(children)), text_(std::move(text)) {
     for (const ExprRef &child : children_) {
         VX_CHECK_MSG(child != nullptr, "null expression operand");
     }
@@ -98,7 +111,11 @@ std::string Expr::ToString() const {
             return out + ")";
         }
         case ExprKind::StartsWith:
-            return vortex::format("{} LIKE '{}%'", children_[0]->ToString(), text_);
+            return vortex::format("{} LIKE '{}%'", children_[0]->ToString(), EscapeLike(text_));
+        case ExprKind::EndsWith:
+            return vortex::format("{} LIKE '%{}'", children_[0]->ToString(), EscapeLike(text_));
+        case ExprKind::Contains:
+            return vortex::format("{} LIKE '%{}%'", children_[0]->ToString(), EscapeLike(text_));
         case ExprKind::Between:
             return vortex::format("{} {} {} {} {}", lower().ToString(),
                                   lower_strict_ ? "<" : "<=", children_[0]->ToString(),
@@ -164,10 +181,18 @@ ExprRef InList(ExprRef value, std::vector<Scalar> list) {
 }
 
 ExprRef StartsWith(ExprRef value, std::string prefix) {
-    auto expr =
-        std::make_shared<Expr>(Expr::Token{}, ExprKind::StartsWith, std::vector<ExprRef>{std::move(value)});
-    expr->text_ = std::move(prefix);
-    return expr;
+    return std::make_shared<Expr>(Expr::Token{}, ExprKind::StartsWith, std::vector<ExprRef>{std::move(value)},
+                                  std::move(prefix));
+}
+
+ExprRef EndsWith(ExprRef value, std::string suffix) {
+    return std::make_shared<Expr>(Expr::Token{}, ExprKind::EndsWith, std::vector<ExprRef>{std::move(value)},
+                                  std::move(suffix));
+}
+
+ExprRef Contains(ExprRef value, std::string substring) {
+    return std::make_shared<Expr>(Expr::Token{}, ExprKind::Contains, std::vector<ExprRef>{std::move(value)},
+                                  std::move(substring));
 }
 
 ExprRef Between(ExprRef value, Scalar lower, Scalar upper, bool lower_strict, bool upper_strict) {

@@ -27,7 +27,9 @@ enum class ExprKind : uint8_t {
     IsNull,     // never null
     IsNotNull,  // never null
     InList,     // children[0] equal to one of list(); null if it is null
-    StartsWith, // children[0] (Utf8 or Binary) begins with prefix() bytes: LIKE 'prefix%'
+    StartsWith, // children[0] (Utf8 or Binary) begins with pattern() bytes: LIKE 'pattern%'
+    EndsWith,   // children[0] (Utf8 or Binary) ends with pattern() bytes: LIKE '%pattern'
+    Contains,   // children[0] (Utf8 or Binary) holds pattern() bytes: LIKE '%pattern%'
     Between,    // lower <(=) children[0] <(=) upper
 };
 
@@ -46,8 +48,8 @@ public:
     CompareOp op() const { return op_; }
     /// InList: the candidate values.
     std::span<const Scalar> list() const { return scalars_; }
-    /// StartsWith: the prefix bytes.
-    const std::string &prefix() const { return text_; }
+    /// StartsWith, EndsWith, Contains: the bytes to find.
+    const std::string &pattern() const { return text_; }
     /// Between: the bounds and whether each excludes equality.
     const Scalar &lower() const { return scalars_.at(0); }
     const Scalar &upper() const { return scalars_.at(1); }
@@ -58,14 +60,13 @@ public:
     std::string ToString() const;
 
     struct Token {};
-    Expr(Token, ExprKind kind, std::vector<ExprRef> children);
+    Expr(Token, ExprKind kind, std::vector<ExprRef> children, std::string text = {});
 
 private:
     friend ExprRef Col(std::string name);
     friend ExprRef Lit(Scalar value);
     friend ExprRef Compare(CompareOp op, ExprRef lhs, ExprRef rhs);
     friend ExprRef InList(ExprRef value, std::vector<Scalar> list);
-    friend ExprRef StartsWith(ExprRef value, std::string prefix);
     friend ExprRef Between(ExprRef value, Scalar lower, Scalar upper, bool lower_strict, bool upper_strict);
 
     ExprKind kind_;
@@ -113,6 +114,8 @@ ExprRef IsNull(ExprRef operand);
 ExprRef IsNotNull(ExprRef operand);
 ExprRef InList(ExprRef value, std::vector<Scalar> list);
 ExprRef StartsWith(ExprRef value, std::string prefix);
+ExprRef EndsWith(ExprRef value, std::string suffix);
+ExprRef Contains(ExprRef value, std::string substring);
 ExprRef
 Between(ExprRef value, Scalar lower, Scalar upper, bool lower_strict = false, bool upper_strict = false);
 

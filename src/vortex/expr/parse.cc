@@ -753,14 +753,21 @@ private:
                                                       column.dtype.ToString()));
         }
         const std::string &text = pattern.text;
-        const size_t percent = text.find('%');
-        const bool prefix = percent != std::string::npos && percent + 1 == text.size();
-        if (text.find('_') != std::string::npos || (percent != std::string::npos && !prefix)) {
-            return ErrorAt(pattern.pos, "only LIKE 'prefix%' (one trailing %, no _) is supported");
+        // 'text%', '%text', '%text%' or 'text', where text holds neither % nor _.
+        const bool leading = text.starts_with('%');
+        const bool trailing = text.size() > (leading ? 1 : 0) && text.ends_with('%');
+        const std::string inner =
+            text.substr(leading ? 1 : 0, text.size() - (leading ? 1 : 0) - (trailing ? 1 : 0));
+        if (inner.find_first_of("%_") != std::string::npos) {
+            return ErrorAt(pattern.pos,
+                           "only LIKE 'text%', '%text' and '%text%' (no other % and no _) are supported");
         }
-        if (prefix) {
+        if (leading || trailing) {
             Advance();
-            return StartsWith(Col(column.column), text.substr(0, percent));
+            if (leading && trailing) {
+                return Contains(Col(column.column), inner);
+            }
+            return leading ? EndsWith(Col(column.column), inner) : StartsWith(Col(column.column), inner);
         }
         VX_ASSIGN_OR_RETURN(Scalar value, ParseLiteralFor(column));
         return Eq(Col(column.column), Lit(std::move(value)));

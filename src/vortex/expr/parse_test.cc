@@ -161,7 +161,18 @@ TEST(ParseExprTest, ParsesEveryPredicateForm) {
     EXPECT_EQ(Parse("i NOT BETWEEN 1 AND 2")->child(0)->kind(), ExprKind::Between);
     const ExprRef like = Parse("s LIKE 'ab%'");
     ASSERT_EQ(like->kind(), ExprKind::StartsWith);
-    EXPECT_EQ(like->prefix(), "ab");
+    EXPECT_EQ(like->pattern(), "ab");
+    const ExprRef suffix = Parse("s LIKE '%ab'");
+    ASSERT_EQ(suffix->kind(), ExprKind::EndsWith);
+    EXPECT_EQ(suffix->pattern(), "ab");
+    const ExprRef contains = Parse("s LIKE '%ab%'");
+    ASSERT_EQ(contains->kind(), ExprKind::Contains);
+    EXPECT_EQ(contains->pattern(), "ab");
+    EXPECT_EQ(Parse("s NOT LIKE '%ab%'")->child(0)->kind(), ExprKind::Contains);
+    // A lone % matches every non-null value; %% is the empty substring.
+    EXPECT_EQ(Parse("s LIKE '%'")->pattern(), "");
+    EXPECT_EQ(Parse("s LIKE '%%'")->kind(), ExprKind::Contains);
+    EXPECT_EQ(Parse("s LIKE '%%'")->pattern(), "");
     EXPECT_EQ(Parse("s NOT LIKE 'ab%'")->child(0)->kind(), ExprKind::StartsWith);
     EXPECT_EQ(Parse("b LIKE 'ab%'")->kind(), ExprKind::StartsWith);
     const ExprRef like_exact = Parse("s LIKE 'abc'");
@@ -205,9 +216,9 @@ TEST(ParseExprTest, ReportsErrorsWithTheirPosition) {
     EXPECT_NE(ParseError("f = 1e").find("exponent"), std::string::npos);
     EXPECT_NE(ParseError("f = 1e999").find("out of range"), std::string::npos);
     EXPECT_NE(ParseError("i = 99999999999999999999").find("out of range"), std::string::npos);
-    EXPECT_NE(ParseError("s LIKE '%abc'").find("prefix%"), std::string::npos);
-    EXPECT_NE(ParseError("s LIKE 'a%c'").find("prefix%"), std::string::npos);
-    EXPECT_NE(ParseError("s LIKE 'a_c%'").find("prefix%"), std::string::npos);
+    EXPECT_NE(ParseError("s LIKE 'a%c'").find("'%text%'"), std::string::npos);
+    EXPECT_NE(ParseError("s LIKE 'a_c%'").find("no _"), std::string::npos);
+    EXPECT_NE(ParseError("s LIKE '%a%c%'").find("'%text%'"), std::string::npos);
     EXPECT_NE(ParseError("i LIKE 'a%'").find("string column"), std::string::npos);
     EXPECT_NE(ParseError("i IN ()").find("expected a column or a literal"), std::string::npos);
     EXPECT_NE(ParseError("i IN (1, f)").find("expected a literal"), std::string::npos);

@@ -73,6 +73,8 @@ ExprRef PushNot(const Expr &operand) {
             return nullptr;
         case ExprKind::Column:
         case ExprKind::StartsWith:
+        case ExprKind::EndsWith:
+        case ExprKind::Contains:
             return nullptr;
     }
     return nullptr;
@@ -150,6 +152,10 @@ public:
             }
             case ExprKind::StartsWith:
                 return FalsifyStartsWith(expr);
+            case ExprKind::EndsWith:
+            case ExprKind::Contains:
+                // Min and max bound no suffix or substring; only zones of nulls fail them.
+                return NullCountTest(expr, /*skip_when_all_null=*/true);
             case ExprKind::Column:
                 return None();
         }
@@ -292,8 +298,8 @@ private:
             return Scalar::Utf8(text, Nullability::NonNullable);
         };
         VX_ASSIGN_OR_RETURN(Mask skip,
-                            StatCompare(column, Stat::Max, CompareOp::Lt, make_literal(expr.prefix())));
-        if (const std::optional<std::string> successor = PrefixSuccessor(expr.prefix())) {
+                            StatCompare(column, Stat::Max, CompareOp::Lt, make_literal(expr.pattern())));
+        if (const std::optional<std::string> successor = PrefixSuccessor(expr.pattern())) {
             VX_ASSIGN_OR_RETURN(Mask above,
                                 StatCompare(column, Stat::Min, CompareOp::Gte, make_literal(*successor)));
             skip = skip.Or(above);

@@ -229,6 +229,25 @@ TEST(PruningTest, StringPrefixes) {
     EXPECT_EQ(Skipped(StartsWith(Col("w"), ""), stats), (V{}));
 }
 
+// Min and max bound no suffix or substring: only zones holding nothing but nulls are skipped.
+TEST(PruningTest, SuffixesAndSubstringsSkipOnlyZonesOfNulls) {
+    const DType utf8 = DType::Utf8(Nullability::Nullable);
+    const std::vector<Scalar> words = {Scalar::Utf8("apple", Nullability::Nullable),
+                                       Scalar::Utf8("pear", Nullability::Nullable),
+                                       Scalar::Null(utf8),
+                                       Scalar::Null(utf8),
+                                       Scalar::Utf8("kiwi", Nullability::Nullable),
+                                       Scalar::Null(utf8)};
+    ASSERT_OK_AND_ASSIGN(ArrayRef column, ArrayFromScalars(utf8, words));
+    auto table = StructArray::FromFields({"w"}, {column}, words.size());
+    ASSERT_TRUE(table.ok());
+    ComputedZoneStatistics stats(*table, 2);
+    using V = std::vector<size_t>;
+    EXPECT_EQ(Skipped(EndsWith(Col("w"), "zzz"), stats), (V{1}));
+    EXPECT_EQ(Skipped(Contains(Col("w"), "zzz"), stats), (V{1}));
+    EXPECT_EQ(AllTrue(Contains(Col("w"), ""), stats), (V{}));
+}
+
 // Soundness on random data: a skipped zone must have no row where the predicate holds, a
 // proven zone no row where it does not, and both must happen now and then (so this test can
 // fail both ways).
@@ -267,6 +286,8 @@ TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
         atoms.push_back(IsNotNull(Col("s")));
         atoms.push_back(InList(Col("a"), {literal_of(a), literal_of(a)}));
         atoms.push_back(StartsWith(Col("s"), "a"));
+        atoms.push_back(EndsWith(Col("s"), "b"));
+        atoms.push_back(Contains(Col("s"), "c"));
         atoms.push_back(Between(Col("a"), I64(-20000), I64(-10000)));
         std::vector<ExprRef> predicates = atoms;
         for (int k = 0; k < 30; ++k) {

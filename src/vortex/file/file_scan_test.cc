@@ -129,6 +129,8 @@ TEST(FileScanTest, GeneratedPredicatesMatchTheOracle) {
         Or(Eq(Col("id"), Lit(I64(5))), Eq(Col("id"), Lit(I64(11'500)))),
         IsNull(Col("s")),
         StartsWith(Col("s"), "a"),
+        EndsWith(Col("s"), "7"),
+        Contains(Col("s"), "1"),
         Not(Lt(Col("id"), Lit(I64(11'000)))),
         Gt(Col("id"), Lit(I64(1'000'000))), // empty
         InList(Col("id"), {I64(1), I64(513), I64(6000)}),

@@ -11,4 +11,5 @@
 #include "vortex/array/compute/filter.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
+#include "vortex/array/compute/string_match.h"
 #include "vortex/array/compute/take.h"

@@ -88,6 +88,10 @@ public:
     /// Eq/NotEq only: compares code bytes with the compressed constant when the codes are
     /// canonical, else decompresses just the values whose length matches.
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
+    /// Prefixes decode at most pattern.size() + 7 bytes of each value long enough to match;
+    /// suffixes and substrings decode each such value whole, one at a time into one scratch
+    /// buffer (no canonical array is built).
+    std::optional<Result<ArrayRef>> MatchStringsImpl(const StringMatch &match) const override;
 
     struct Token {};
     FsstArray(Token,
@@ -117,9 +121,5 @@ Result<std::shared_ptr<const FsstArray>> FsstCompress(const ArrayRef &array);
 /// Compresses with a given table.
 Result<std::shared_ptr<const FsstArray>> FsstCompress(const ArrayRef &array,
                                                       std::shared_ptr<const SymbolTable> table);
-
-/// Returns a Bool array (nullable like `array`): true where the value starts
-/// with `prefix`. Decodes at most prefix.size() + 7 bytes of each candidate value.
-Result<ArrayRef> FsstStartsWith(const FsstArray &array, std::string_view prefix);
 
 } // namespace vortex::fsst

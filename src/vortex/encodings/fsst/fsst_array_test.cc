@@ -187,22 +187,30 @@ TEST(FsstArrayTest, SerdeRoundTripsSlicedAndGatheredArrays) {
 }
 
 TEST(FsstArrayTest, ComparesAndMatchesPrefixesOnCodes) {
-    Values values = {"apple", "apricot", std::nullopt, "apple", "", "banana", "applesauce", "app"};
+    Values values = {"apple",  "apricot",    std::nullopt, "apple",     "",
+                     "banana", "applesauce", "app",        "pineapple", "crab apple pie"};
     const ArrayRef input = Strings(values);
     auto fsst = Compress(input);
-    for (const std::string needle : {"apple", "", "app", "zzz"}) {
+    for (const std::string needle : {"apple", "", "app", "zzz", "ple", "e", "an"}) {
         for (CompareOp op : {CompareOp::Eq, CompareOp::NotEq}) {
             const Scalar scalar = Scalar::Utf8(needle, Nullability::NonNullable);
             ASSERT_OK_AND_ASSIGN(ArrayRef ours, CompareScalar(fsst, scalar, op));
             ASSERT_OK_AND_ASSIGN(ArrayRef expected, CompareScalar(input, scalar, op));
             AssertArraysEqual(expected, ours);
         }
-        ASSERT_OK_AND_ASSIGN(ArrayRef prefix, FsstStartsWith(*fsst, needle));
-        for (size_t i = 0; i < values.size(); ++i) {
-            ASSERT_EQ(prefix->is_valid(i), values[i].has_value());
-            if (values[i]) {
-                ASSERT_OK_AND_ASSIGN(Scalar bit, ScalarAt(prefix, i));
-                EXPECT_EQ(bit.as_bool(), values[i]->starts_with(needle)) << i << " " << needle;
+        for (const StringMatchKind kind :
+             {StringMatchKind::Prefix, StringMatchKind::Suffix, StringMatchKind::Contains}) {
+            ASSERT_OK_AND_ASSIGN(ArrayRef matched, MatchStrings(fsst, StringMatch{kind, needle}));
+            for (size_t i = 0; i < values.size(); ++i) {
+                ASSERT_EQ(matched->is_valid(i), values[i].has_value());
+                if (values[i]) {
+                    const bool expected = kind == StringMatchKind::Prefix ? values[i]->starts_with(needle)
+                                          : kind == StringMatchKind::Suffix
+                                              ? values[i]->ends_with(needle)
+                                              : values[i]->find(needle) != std::string::npos;
+                    ASSERT_OK_AND_ASSIGN(Scalar bit, ScalarAt(matched, i));
+                    EXPECT_EQ(bit.as_bool(), expected) << i << " " << needle << " " << static_cast<int>(kind);
+                }
             }
         }
     }

@@ -10,6 +10,7 @@
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/slice.h"
+#include "vortex/array/compute/string_match.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/encodings/fsst/fsst_array.h"
 #include "vortex/scalar/scalar.h"
@@ -152,19 +153,33 @@ std::optional<Result<ArrayRef>> FsstArray::CompareScalarImpl(const Scalar &scala
     return compare();
 }
 
-Result<ArrayRef> FsstStartsWith(const FsstArray &array, std::string_view prefix) {
-    BitBufferMut out(array.len());
-    std::vector<uint8_t> scratch(prefix.size() + kMaxSymbolLength);
-    for (size_t i = 0; i < array.len(); ++i) {
-        if (!array.is_valid(i) || array.uncompressed_length(i) < prefix.size()) {
-            continue;
+std::optional<Result<ArrayRef>> FsstArray::MatchStringsImpl(const StringMatch &match) const {
+    const auto matches = [&]() -> Result<ArrayRef> {
+        const std::string_view pattern = match.pattern;
+        BitBufferMut out(len());
+        std::vector<uint8_t> scratch(pattern.size() + kMaxSymbolLength);
+        for (size_t i = 0; i < len(); ++i) {
+            const uint64_t length = lengths_.at(i);
+            if (!is_valid(i) || length < pattern.size()) {
+                continue;
+            }
+            if (match.kind == StringMatchKind::Prefix) {
+                VX_ASSIGN_OR_RETURN(size_t decoded,
+                                    table_->DecompressPrefix(codes_at(i), scratch.data(), pattern.size()));
+                out.Set(i, decoded >= pattern.size() &&
+                               (pattern.empty() ||
+                                std::memcmp(scratch.data(), pattern.data(), pattern.size()) == 0));
+                continue;
+            }
+            if (scratch.size() < length + SymbolTable::kDecompressSlack) {
+                scratch.resize(length + SymbolTable::kDecompressSlack);
+            }
+            VX_RETURN_NOT_OK(table_->DecompressWithSlack(codes_at(i), scratch.data(), length));
+            out.Set(i, match.Matches({reinterpret_cast<const char *>(scratch.data()), length}));
         }
-        VX_ASSIGN_OR_RETURN(size_t decoded, array.symbol_table().DecompressPrefix(
-                                                array.codes_at(i), scratch.data(), prefix.size()));
-        out.Set(i, decoded >= prefix.size() &&
-                       (prefix.empty() || std::memcmp(scratch.data(), prefix.data(), prefix.size()) == 0));
-    }
-    return MakeCompareResult(std::move(out).Freeze(), array.validity(), array.dtype().is_nullable());
+        return MakeCompareResult(std::move(out).Freeze(), validity_, dtype().is_nullable());
+    };
+    return matches();
 }
 
 } // namespace vortex::fsst
