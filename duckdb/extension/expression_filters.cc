@@ -24,6 +24,10 @@ public:
         : column_(column), dtype_(dtype), is_column_(is_column) {}
 
     std::optional<expr::ExprRef> Translate(const dd::Expression &e) const {
+        if (is_column_(e)) {
+            // A boolean column is a predicate by itself (DuckDB makes `b = false` into `NOT b`).
+            return dtype_.is_bool() ? std::optional<expr::ExprRef>(expr::Col(column_)) : std::nullopt;
+        }
         switch (e.GetExpressionClass()) {
             case dd::ExpressionClass::BOUND_COMPARISON:
                 return Comparison(e.Cast<dd::BoundComparisonExpression>());

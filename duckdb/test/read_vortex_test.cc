@@ -446,6 +446,9 @@ TEST_F(ReadVortexFilterTest, PushedFiltersSelectWhatDuckDBSelects) {
         "c2 = 7",
         "c3",
         "NOT c3",
+        "c3 = false",
+        "c3 IS DISTINCT FROM true",
+        "NOT c3 OR c1 > 0",
         "c3 IS NULL",
         "c4 = 'a'",
         "c4 > 'm'",
@@ -489,8 +492,9 @@ TEST_F(ReadVortexFilterTest, PushedFiltersSelectWhatDuckDBSelects) {
         EXPECT_EQ(pushed, duckdb) << where;
     }
     // Those run in the scan: no FILTER operator above it.
-    for (const std::string where : {"c1 IS DISTINCT FROM 5", "c2 NOT IN (1, 2, 3)",
-                                    "c7 IS NOT DISTINCT FROM 0.25", "c4 LIKE '%a'", "c4 NOT LIKE '%a%'"}) {
+    for (const std::string where :
+         {"c1 IS DISTINCT FROM 5", "c2 NOT IN (1, 2, 3)", "c7 IS NOT DISTINCT FROM 0.25", "c4 LIKE '%a'",
+          "c4 NOT LIKE '%a%'", "NOT c3", "c3 = false"}) {
         const std::string plan = Run("EXPLAIN SELECT id FROM read_vortex(" + Quote(path) + ") WHERE " + where)
                                      ->GetValue(1, 0)
                                      .ToString();

@@ -72,6 +72,8 @@ ExprRef PushNot(const Expr &operand) {
             }
             return nullptr;
         case ExprKind::Column:
+            // A bare column is a boolean predicate: NOT b holds exactly where b = false.
+            return Eq(Col(operand.column()), Lit(Scalar::Bool(false, Nullability::NonNullable)));
         case ExprKind::StartsWith:
         case ExprKind::EndsWith:
         case ExprKind::Contains:
@@ -157,13 +159,23 @@ public:
                 // Min and max bound no suffix or substring; only zones of nulls fail them.
                 return NullCountTest(expr, /*skip_when_all_null=*/true);
             case ExprKind::Column:
-                return None();
+                return FalsifyBoolColumn(expr);
         }
         return None();
     }
 
 private:
     Mask None() const { return Mask::AllFalse(zones_); }
+
+    // A bare boolean column fails where its zone maximum is false (or the zone is all null);
+    // a column of another type is no predicate, and evaluation reports that.
+    Result<Mask> FalsifyBoolColumn(const Expr &column) {
+        VX_ASSIGN_OR_RETURN(ArrayRef max, stats_.Get(column.column(), Stat::Max));
+        if (!max || !max->dtype().is_bool()) {
+            return None();
+        }
+        return FalsifyColumnCompare(column, CompareOp::Eq, Scalar::Bool(true, Nullability::NonNullable));
+    }
 
     // Zones proven to hold only nulls in the column, or (when `skip_when_all_null` is false)
     // proven to hold no null.

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/compute/aggregate.h"
@@ -251,6 +252,28 @@ TEST(PruningTest, SuffixesAndSubstringsSkipOnlyZonesOfNulls) {
 // Soundness on random data: a skipped zone must have no row where the predicate holds, a
 // proven zone no row where it does not, and both must happen now and then (so this test can
 // fail both ways).
+TEST(PruningTest, BareBooleanColumnsAreTheirOwnPredicate) {
+    // b: zone 0 all false, zone 1 all true, zone 2 mixed, zone 3 all null.
+    std::vector<std::optional<bool>> b;
+    for (int v = 0; v < 40; ++v) {
+        b.push_back(v < 10   ? std::optional<bool>(false)
+                    : v < 20 ? std::optional<bool>(true)
+                    : v < 30 ? std::optional<bool>(v % 2 == 0)
+                             : std::nullopt);
+    }
+    auto table = StructArray::FromFields({"b"}, {ArrayRef(BoolArray::FromOptionals(b))}, 40);
+    ASSERT_TRUE(table.ok());
+    ComputedZoneStatistics stats(*table, 10);
+    using V = std::vector<size_t>;
+    // The zone of nulls fails both: NULL is neither true nor false.
+    EXPECT_EQ(Skipped(Col("b"), stats), (V{0, 3}));
+    EXPECT_EQ(Skipped(Not(Col("b")), stats), (V{1, 3}));
+    ASSERT_OK_AND_ASSIGN(Mask proven, ZonesAllTrue(*Col("b"), stats));
+    EXPECT_EQ(proven.Indices(), (V{1}));
+    ASSERT_OK_AND_ASSIGN(Mask proven_not, ZonesAllTrue(*Not(Col("b")), stats));
+    EXPECT_EQ(proven_not.Indices(), (V{0}));
+}
+
 TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
     std::mt19937_64 rng(7);
     size_t skipped_total = 0, proven_total = 0;
@@ -265,7 +288,9 @@ TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
         options.seed = rng();
         options.max_string_len = 3;
         const ArrayRef s = RandomArray(DType::Utf8(Nullability::Nullable), options);
-        auto table = StructArray::FromFields({"a", "f", "s"}, {a, f, s}, options.len);
+        options.seed = rng();
+        const ArrayRef b = RandomArray(DType::Bool(Nullability::Nullable), options);
+        auto table = StructArray::FromFields({"a", "f", "s", "b"}, {a, f, s, b}, options.len);
         ASSERT_TRUE(table.ok());
         // Sorting is not needed: zones of 8 rows of random data still prune at the extremes.
         ComputedZoneStatistics stats(*table, 8);
@@ -288,6 +313,8 @@ TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
         atoms.push_back(StartsWith(Col("s"), "a"));
         atoms.push_back(EndsWith(Col("s"), "b"));
         atoms.push_back(Contains(Col("s"), "c"));
+        atoms.push_back(Col("b"));
+        atoms.push_back(Not(Col("b")));
         atoms.push_back(Between(Col("a"), I64(-20000), I64(-10000)));
         std::vector<ExprRef> predicates = atoms;
         for (int k = 0; k < 30; ++k) {
