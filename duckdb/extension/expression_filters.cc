@@ -51,7 +51,7 @@ private:
 
     // `column op value` (value not null), or nullopt when the value does not convert.
     std::optional<expr::ExprRef> Compare(CompareOp op, const dd::Value &value) const {
-        auto translated = TranslateComparison(op, column_, value, dtype_);
+        auto translated = TranslateComparison(op, expr::Col(column_), value, dtype_);
         return translated.ok() ? std::optional<expr::ExprRef>(*std::move(translated)) : std::nullopt;
     }
 

@@ -9,8 +9,10 @@
 
 namespace vortex::duckdb_ext {
 
-std::optional<expr::ExprRef>
-FloatComparison(CompareOp op, const std::string &column, const ::duckdb::Value &value, const DType &dtype) {
+std::optional<expr::ExprRef> FloatComparison(CompareOp op,
+                                             const expr::ExprRef &subject,
+                                             const ::duckdb::Value &value,
+                                             const DType &dtype) {
     std::optional<Scalar> constant = ToScalar(value, dtype);
     if (!constant || constant->is_null()) {
         return std::nullopt;
@@ -22,7 +24,7 @@ FloatComparison(CompareOp op, const std::string &column, const ::duckdb::Value &
                       : Scalar::Primitive<double>(v, Nullability::NonNullable);
     };
     constexpr double kInf = std::numeric_limits<double>::infinity();
-    const expr::ExprRef x = expr::Col(column);
+    const expr::ExprRef &x = subject;
     // In the total order every negative NaN sits below -inf and every positive one above +inf.
     const auto below_neg_inf = [&] { return expr::Lt(x, expr::Lit(lit(-kInf))); };
     const auto is_nan = [&] { return expr::Or(expr::Gt(x, expr::Lit(lit(kInf))), below_neg_inf()); };

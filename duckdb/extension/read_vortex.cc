@@ -186,7 +186,7 @@ expr::ExprRef PushedFilter(const ReadVortexBindData &data,
                 static_cast<unsigned long long>(field));
         }
         auto translated =
-            TranslateTableFilter(*filter, data.fields->names[field], data.fields->dtypes[field]);
+            TranslateTableFilter(*filter, expr::Col(data.fields->names[field]), data.fields->dtypes[field]);
         if (!translated.ok()) {
             ThrowStatus(kFunctionName, translated.status());
         }

@@ -8,6 +8,7 @@
 #include <duckdb/planner/filter/in_filter.hpp>
 #include <duckdb/planner/filter/null_filter.hpp>
 #include <duckdb/planner/filter/optional_filter.hpp>
+#include <duckdb/planner/filter/struct_filter.hpp>
 
 #include "duckdb/extension/expression_filters.h"
 #include "duckdb/extension/float_filters.h"
@@ -55,23 +56,23 @@ bool IsF32OrF64(const DType &dtype) {
 } // namespace
 
 Result<expr::ExprRef>
-TranslateComparison(CompareOp op, const std::string &column, const dd::Value &value, const DType &dtype) {
+TranslateComparison(CompareOp op, const expr::ExprRef &subject, const dd::Value &value, const DType &dtype) {
     if (IsF32OrF64(dtype)) {
-        std::optional<expr::ExprRef> translated = FloatComparison(op, column, value, dtype);
+        std::optional<expr::ExprRef> translated = FloatComparison(op, subject, value, dtype);
         VX_ENSURE(translated.has_value(), NotImplemented,
                   "read_vortex: cannot compare a {} column with {} ({})", dtype.ToString(), value.ToString(),
                   value.type().ToString());
         return *std::move(translated);
     }
     VX_ASSIGN_OR_RETURN(Scalar literal, Literal(value, dtype));
-    return expr::Compare(op, expr::Col(column), expr::Lit(std::move(literal)));
+    return expr::Compare(op, subject, expr::Lit(std::move(literal)));
 }
 
 namespace {
 
-// min(values) <= column <= max(values), or nullopt when a value does not translate.
+// min(values) <= subject <= max(values), or nullopt when a value does not translate.
 std::optional<expr::ExprRef>
-RangeOf(const dd::vector<dd::Value> &values, const std::string &column, const DType &dtype) {
+RangeOf(const dd::vector<dd::Value> &values, const expr::ExprRef &subject, const DType &dtype) {
     const dd::Value *lo = &values.front();
     const dd::Value *hi = &values.front();
     for (const dd::Value &value : values) {
@@ -83,8 +84,8 @@ RangeOf(const dd::vector<dd::Value> &values, const std::string &column, const DT
     }
     if (IsF32OrF64(dtype)) {
         // DuckDB orders the keys (NaN last, -0.0 equal to 0.0); the bounds must too.
-        auto lower = FloatComparison(CompareOp::Gte, column, *lo, dtype);
-        auto upper = FloatComparison(CompareOp::Lte, column, *hi, dtype);
+        auto lower = FloatComparison(CompareOp::Gte, subject, *lo, dtype);
+        auto upper = FloatComparison(CompareOp::Lte, subject, *hi, dtype);
         if (!lower || !upper) {
             return std::nullopt;
         }
@@ -95,7 +96,7 @@ RangeOf(const dd::vector<dd::Value> &values, const std::string &column, const DT
     if (!lower || !upper) {
         return std::nullopt;
     }
-    return expr::Between(expr::Col(column), *std::move(lower), *std::move(upper), /*lower_strict=*/false,
+    return expr::Between(subject, *std::move(lower), *std::move(upper), /*lower_strict=*/false,
                          /*upper_strict=*/false);
 }
 
@@ -107,6 +108,13 @@ bool AcceptsTableFilters(const DType &dtype) {
         case DTypeKind::Decimal:
         case DTypeKind::Utf8:
         case DTypeKind::Binary:
+            return ToLogicalType(dtype).ok();
+        case DTypeKind::Struct:
+            for (const DType &field : dtype.struct_fields().dtypes) {
+                if (!AcceptsTableFilters(field)) {
+                    return false;
+                }
+            }
             return ToLogicalType(dtype).ok();
         case DTypeKind::Primitive:
             // Floats with DuckDB's NaN and zero semantics (float_filters.h); f16 shows as FLOAT.
@@ -129,7 +137,7 @@ bool AcceptsTableFilters(const DType &dtype) {
 }
 
 Result<std::optional<expr::ExprRef>>
-TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, const DType &dtype) {
+TranslateTableFilter(const dd::TableFilter &filter, const expr::ExprRef &subject, const DType &dtype) {
     switch (filter.filter_type) {
         case dd::TableFilterType::CONSTANT_COMPARISON: {
             const auto &constant = filter.Cast<dd::ConstantFilter>();
@@ -137,13 +145,13 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
             VX_ENSURE(op.has_value(), NotImplemented, "read_vortex: unsupported comparison {}",
                       dd::ExpressionTypeToString(constant.comparison_type));
             VX_ASSIGN_OR_RETURN(expr::ExprRef compare,
-                                TranslateComparison(*op, column, constant.constant, dtype));
+                                TranslateComparison(*op, subject, constant.constant, dtype));
             return std::optional<expr::ExprRef>(std::move(compare));
         }
         case dd::TableFilterType::IS_NULL:
-            return std::optional<expr::ExprRef>(expr::IsNull(expr::Col(column)));
+            return std::optional<expr::ExprRef>(expr::IsNull(subject));
         case dd::TableFilterType::IS_NOT_NULL:
-            return std::optional<expr::ExprRef>(expr::IsNotNull(expr::Col(column)));
+            return std::optional<expr::ExprRef>(expr::IsNotNull(subject));
         case dd::TableFilterType::CONJUNCTION_AND:
         case dd::TableFilterType::CONJUNCTION_OR: {
             const bool is_and = filter.filter_type == dd::TableFilterType::CONJUNCTION_AND;
@@ -152,7 +160,7 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
                                                : filter.Cast<dd::ConjunctionOrFilter>().child_filters;
             for (const auto &child : child_filters) {
                 VX_ASSIGN_OR_RETURN(std::optional<expr::ExprRef> translated,
-                                    TranslateTableFilter(*child, column, dtype));
+                                    TranslateTableFilter(*child, subject, dtype));
                 if (translated.has_value()) {
                     children.push_back(*std::move(translated));
                 } else if (!is_and) {
@@ -174,7 +182,7 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
                 std::vector<expr::ExprRef> equalities;
                 for (const dd::Value &value : filter.Cast<dd::InFilter>().values) {
                     VX_ASSIGN_OR_RETURN(expr::ExprRef equal,
-                                        TranslateComparison(CompareOp::Eq, column, value, dtype));
+                                        TranslateComparison(CompareOp::Eq, subject, value, dtype));
                     equalities.push_back(std::move(equal));
                 }
                 return std::optional<expr::ExprRef>(expr::Or(std::move(equalities)));
@@ -184,7 +192,7 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
                 VX_ASSIGN_OR_RETURN(Scalar literal, Literal(value, dtype));
                 values.push_back(std::move(literal));
             }
-            return std::optional<expr::ExprRef>(expr::InList(expr::Col(column), std::move(values)));
+            return std::optional<expr::ExprRef>(expr::InList(subject, std::move(values)));
         }
         case dd::TableFilterType::OPTIONAL_FILTER: {
             // Applying it is allowed but not required: use it when it translates.
@@ -196,21 +204,34 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
                 child->Cast<dd::InFilter>().values.size() > kMaxOptionalInList) {
                 // A hash join's build keys: their range prunes zones and drops most probe rows
                 // in two comparisons; the join itself still matches every key.
-                return RangeOf(child->Cast<dd::InFilter>().values, column, dtype);
+                return RangeOf(child->Cast<dd::InFilter>().values, subject, dtype);
             }
-            auto translated = TranslateTableFilter(*child, column, dtype);
+            auto translated = TranslateTableFilter(*child, subject, dtype);
             return translated.ok() ? *std::move(translated) : std::optional<expr::ExprRef>();
         }
         case dd::TableFilterType::EXPRESSION_FILTER: {
-            // Only expressions ReadVortexPushdownExpression accepted reach here; the column is
-            // the filter's bound reference.
-            std::optional<expr::ExprRef> translated = TranslateFilterExpression(
-                *filter.Cast<dd::ExpressionFilter>().expr, column, dtype, [](const dd::Expression &e) {
-                    return e.GetExpressionClass() == dd::ExpressionClass::BOUND_REF;
-                });
+            // Only expressions ReadVortexPushdownExpression accepted (on top-level columns) reach
+            // here; the column is the filter's bound reference.
+            VX_ENSURE(subject->kind() == expr::ExprKind::Column, NotImplemented,
+                      "read_vortex: an expression filter on {}", subject->ToString());
+            std::optional<expr::ExprRef> translated =
+                TranslateFilterExpression(*filter.Cast<dd::ExpressionFilter>().expr, subject->column(), dtype,
+                                          [](const dd::Expression &e) {
+                                              return e.GetExpressionClass() == dd::ExpressionClass::BOUND_REF;
+                                          });
             VX_ENSURE(translated.has_value(), NotImplemented, "read_vortex: unsupported filter {}",
-                      filter.ToString(column));
+                      filter.ToString(subject->ToString()));
             return translated;
+        }
+        case dd::TableFilterType::STRUCT_EXTRACT: {
+            // `s.x op constant`: the child filter over the field.
+            const auto &field_filter = filter.Cast<dd::StructFilter>();
+            VX_ENSURE(dtype.is_struct() && field_filter.child_idx < dtype.struct_fields().size(), Internal,
+                      "read_vortex: a filter on field {} of {}", field_filter.child_name, dtype);
+            const StructFields &fields = dtype.struct_fields();
+            return TranslateTableFilter(*field_filter.child_filter,
+                                        expr::GetField(subject, fields.names[field_filter.child_idx]),
+                                        fields.dtypes[field_filter.child_idx]);
         }
         case dd::TableFilterType::DYNAMIC_FILTER:
             // Top-N bounds that change while the scan runs; DuckDB's operator keeps applying them.
@@ -218,7 +239,8 @@ TranslateTableFilter(const dd::TableFilter &filter, const std::string &column, c
         default:
             break;
     }
-    return Status::NotImplemented("read_vortex: unsupported table filter {}", filter.ToString(column));
+    return Status::NotImplemented("read_vortex: unsupported table filter {}",
+                                  filter.ToString(subject->ToString()));
 }
 
 } // namespace vortex::duckdb_ext

@@ -14,21 +14,22 @@ namespace vortex::duckdb_ext {
 /// re-apply the filters a table function accepts, so only columns whose every filter we
 /// evaluate exactly as DuckDB does are accepted: booleans, integers, f32 and f64 (rewritten
 /// to DuckDB's NaN and zero semantics, float_filters.h), decimals, strings, blobs, and temporal
-/// columns kept in DuckDB's own unit. f16 (shown as FLOAT) and nested columns (struct field
-/// filters) are not; DuckDB filters those itself.
+/// columns kept in DuckDB's own unit, and structs whose every field is accepted (DuckDB pushes
+/// `s.x op constant` as a struct filter). f16 (shown as FLOAT) and lists are not; DuckDB
+/// filters those itself.
 bool AcceptsTableFilters(const DType &dtype);
 
-/// `column op value` as our expression, with DuckDB's semantics (floats: float_filters.h).
+/// `subject op value` as our expression, with DuckDB's semantics (floats: float_filters.h).
 Result<expr::ExprRef> TranslateComparison(CompareOp op,
-                                          const std::string &column,
+                                          const expr::ExprRef &subject,
                                           const ::duckdb::Value &value,
                                           const DType &dtype);
 
-/// Translates one column's table filter into our expression over `column` (of `dtype`, a
-/// column AcceptsTableFilters() holds). Optional filters we cannot use (DuckDB's dynamic
-/// top-N bounds) translate to nullopt: they may be dropped. A required filter we cannot
-/// translate is NotImplemented, never dropped.
+/// Translates one column's table filter into our expression over `subject` (a column, or a
+/// struct field for DuckDB's struct filters) of `dtype`, which AcceptsTableFilters() holds. Optional filters
+/// we cannot use (DuckDB's dynamic top-N bounds) translate to nullopt: they may be dropped. A required filter
+/// we cannot translate is NotImplemented, never dropped.
 Result<std::optional<expr::ExprRef>>
-TranslateTableFilter(const ::duckdb::TableFilter &filter, const std::string &column, const DType &dtype);
+TranslateTableFilter(const ::duckdb::TableFilter &filter, const expr::ExprRef &subject, const DType &dtype);
 
 } // namespace vortex::duckdb_ext

@@ -504,6 +504,52 @@ TEST_F(ReadVortexFilterTest, PushedFiltersSelectWhatDuckDBSelects) {
 
 // Float filters run in our scan with DuckDB's semantics: every NaN (either sign, any payload)
 // equals every NaN and sorts above every number; -0.0 equals 0.0.
+// DuckDB pushes `s.x op constant` as a struct filter; the scan evaluates it on the field,
+// null wherever the struct is, nested structs included.
+TEST_F(ReadVortexFilterTest, StructFieldFiltersRunInTheScan) {
+    const std::string path = Path("structs.vortex");
+    Run("COPY (SELECT i AS id, CASE WHEN i % 11 = 0 THEN NULL ELSE {'x': CASE WHEN i % 7 = 0 THEN NULL ELSE "
+        "(i * 37 % 1000)::INTEGER END, 'y': 'n' || (i % 13)::VARCHAR, 'z': i % 5 = 0, 'f': (i * "
+        "0.5)::DOUBLE, "
+        "'d': DATE '2000-01-01' + (i % 400)::INTEGER, 'm': (i % 300 * 0.25)::DECIMAL(9, 2)} END AS st, "
+        "{'a': {'b': (i % 17)::BIGINT}} AS nest FROM range(20000) t(i)) TO " +
+        Quote(path) + " (FORMAT vortex)");
+    const std::vector<std::string> predicates = {
+        "st.x = 37",
+        "st.x > 900",
+        "st.x BETWEEN 10 AND 20",
+        "st.x IN (1, 2, 3, 74)",
+        "st.x IS NULL",
+        "st.x IS NOT NULL AND id < 500",
+        "st.y = 'n3'",
+        "st.y > 'n5'",
+        "st.y LIKE 'n1%'",
+        "st.z",
+        "NOT st.z",
+        "st.f > 100.5",
+        "st.d >= DATE '2000-06-01'",
+        "st.m < 3.5",
+        "st IS NULL",
+        "st IS NOT NULL",
+        "st.x > 500 AND st.y = 'n2'",
+        "st.x > 500 OR id < 10",
+        "st.x > 990 AND id % 2 = 0",
+        "nest.a.b = 3",
+        "nest.a.b > 15 AND st.x < 100",
+    };
+    for (const std::string &where : predicates) {
+        const auto [pushed, duckdb] = BothWays(path, where);
+        EXPECT_EQ(pushed, duckdb) << where;
+        EXPECT_FALSE(duckdb.empty()) << where;
+    }
+    for (const std::string where : {"st.x = 37", "st.y = 'n3'", "nest.a.b = 3"}) {
+        const std::string plan = Run("EXPLAIN SELECT id FROM read_vortex(" + Quote(path) + ") WHERE " + where)
+                                     ->GetValue(1, 0)
+                                     .ToString();
+        EXPECT_EQ(plan.find("FILTER"), std::string::npos) << where << "\n" << plan;
+    }
+}
+
 TEST_F(ReadVortexFilterTest, FloatFiltersFollowDuckDBsNaNAndZeroSemantics) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double specials[] = {nan,

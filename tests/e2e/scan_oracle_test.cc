@@ -142,6 +142,10 @@ Result<std::string> ToSql(const expr::Expr &e) {
     switch (e.kind()) {
         case ExprKind::Column:
             return QuoteSqlIdentifier(e.column());
+        case ExprKind::GetField: {
+            VX_ASSIGN_OR_RETURN(std::string value, ToSql(*e.child(0)));
+            return "(" + value + ")." + QuoteSqlIdentifier(e.field());
+        }
         case ExprKind::Literal:
             return LiteralToSql(e.literal());
         case ExprKind::Compare: {

@@ -333,6 +333,26 @@ Result<ArrayRef> EvaluateColumn(const Expr &expr, const ArrayRef &scope) {
     return field;
 }
 
+// A struct's field, null also where the struct is. A struct without nulls hands out its
+// field as stored (encoded), so that the comparison above runs on the encoding's kernels.
+Result<ArrayRef> EvaluateGetField(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
+    VX_ASSIGN_OR_RETURN(ArrayRef value, EvaluateNode(*expr.child(0), scope, cache));
+    VX_ENSURE(value->dtype().is_struct(), InvalidArgument, "field {} of {}, which is not a struct",
+              expr.field(), value->dtype());
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(value));
+    const auto *fields = As<StructArray>(*canonical);
+    VX_ENSURE(fields != nullptr, Internal, "a canonical struct is not a StructArray");
+    ArrayRef field = fields->field_by_name(expr.field());
+    VX_ENSURE(field != nullptr, InvalidArgument, "{} has no field named {}", value->dtype(), expr.field());
+    const Mask parent_valid = fields->validity_mask();
+    if (parent_valid.all_true()) {
+        return field;
+    }
+    VX_ASSIGN_OR_RETURN(ArrayRef field_canonical, Canonicalize(field));
+    const Mask valid = field_canonical->validity_mask().And(parent_valid);
+    return WithValidity(field_canonical, Validity::FromMask(valid));
+}
+
 // The per-value results gathered by the codes; a result that is the same for every value
 // (a prefix no value has) needs no gather.
 Result<ArrayRef> GatherPerValue(const EvaluationCache::PerValue &per_value, const ArrayRef &codes) {
@@ -428,6 +448,8 @@ Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope, Evaluatio
     switch (expr.kind()) {
         case ExprKind::Column:
             return EvaluateColumn(expr, scope);
+        case ExprKind::GetField:
+            return EvaluateGetField(expr, scope, cache);
         case ExprKind::Literal:
             return ArrayRef(ConstantArray::Make(expr.literal(), scope->len()));
         case ExprKind::Compare:

@@ -133,6 +133,31 @@ TEST(EvaluateTest, InListBetweenAndPrefix) {
 // Integer BETWEEN is one range test: strict ends, bounds past the column's type (clipped),
 // empty ranges and a null bound (the Kleene AND of the two comparisons) all answer as the two
 // comparisons would.
+TEST(EvaluateTest, StructFieldsAreNullWhereTheStructIs) {
+    // st = [{x: 1}, {x: 5}, NULL (x 5 underneath), {x: NULL}, {x: 9}], nested in another
+    // struct `outer` with no nulls of its own.
+    auto x = PrimitiveArray::FromOptionals<int32_t>({1, 5, 5, std::nullopt, 9});
+    ASSERT_OK_AND_ASSIGN(
+        auto st,
+        StructArray::FromFields({"x"}, {x}, 5,
+                                Validity::FromBits(BitBuffer::FromBools({true, true, false, true, true}))));
+    ASSERT_OK_AND_ASSIGN(auto outer, StructArray::FromFields({"st"}, {st}, 5));
+    ASSERT_OK_AND_ASSIGN(auto scope, StructArray::FromFields({"st", "outer"}, {st, outer}, 5));
+    const auto truths = [&](const ExprRef &e) {
+        auto result = Evaluate(*e, scope);
+        EXPECT_TRUE(result.ok()) << e->ToString() << ": " << result.status();
+        return result.ok() ? Truths(*result) : std::vector<int>{};
+    };
+    EXPECT_EQ(truths(Eq(GetField(Col("st"), "x"), Lit(I64(5)))), (std::vector<int>{0, 1, -1, -1, 0}));
+    EXPECT_EQ(truths(IsNull(GetField(Col("st"), "x"))), (std::vector<int>{0, 0, 1, 1, 0}));
+    EXPECT_EQ(truths(Between(GetField(GetField(Col("outer"), "st"), "x"), I64(2), I64(9))),
+              (std::vector<int>{0, 1, -1, -1, 1}));
+    EXPECT_EQ(GetField(GetField(Col("outer"), "st"), "x")->ToString(), "outer.st.x");
+    EXPECT_EQ(GetField(Col("st"), "a b")->ToString(), "st.\"a b\"");
+    EXPECT_FALSE(Evaluate(*Eq(GetField(Col("st"), "nope"), Lit(I64(1))), scope).ok());
+    EXPECT_FALSE(Evaluate(*Eq(GetField(GetField(Col("st"), "x"), "y"), Lit(I64(1))), scope).ok());
+}
+
 TEST(EvaluateTest, IntegerBetweenEdges) {
     auto narrow = PrimitiveArray::FromOptionals<int8_t>({-128, -1, 0, std::nullopt, 5, 127});
     auto scope = StructArray::FromFields({"a"}, {narrow}, 6);

@@ -66,6 +66,21 @@ std::string EscapeLike(std::string_view text) {
     return out;
 }
 
+// A field name as written after a '.': bare when it is an identifier, else double-quoted.
+std::string FieldName(const std::string &name) {
+    const bool identifier = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }) && !(name[0] >= '0' && name[0] <= '9');
+    if (identifier) {
+        return name;
+    }
+    std::string quoted = "\"";
+    for (const char c : name) {
+        quoted += c == '"' ? "\"\"" : std::string(1, c);
+    }
+    return quoted + "\"";
+}
+
 void CollectColumns(const Expr &expr, std::vector<std::string> &out) {
     if (expr.kind() == ExprKind::Column) {
         out.push_back(expr.column());
@@ -88,6 +103,8 @@ std::string Expr::ToString() const {
     switch (kind_) {
         case ExprKind::Column:
             return text_;
+        case ExprKind::GetField:
+            return children_[0]->ToString() + "." + FieldName(text_);
         case ExprKind::Literal:
             return literal().ToString();
         case ExprKind::Compare:
@@ -128,6 +145,11 @@ ExprRef Col(std::string name) {
     auto expr = std::make_shared<Expr>(Expr::Token{}, ExprKind::Column, std::vector<ExprRef>{});
     expr->text_ = std::move(name);
     return expr;
+}
+
+ExprRef GetField(ExprRef value, std::string name) {
+    return std::make_shared<Expr>(Expr::Token{}, ExprKind::GetField, std::vector<ExprRef>{std::move(value)},
+                                  std::move(name));
 }
 
 ExprRef Lit(Scalar value) {

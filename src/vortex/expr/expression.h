@@ -19,6 +19,7 @@ using ExprRef = std::shared_ptr<const Expr>;
 
 enum class ExprKind : uint8_t {
     Column,     // a top-level field of the scope
+    GetField,   // the field named field() of children[0] (a struct); null where the struct is
     Literal,    // a constant
     Compare,    // children[0] op children[1]
     And,        // n-ary, Kleene logic
@@ -42,6 +43,8 @@ public:
 
     /// Column: the field name.
     const std::string &column() const { return text_; }
+    /// GetField: the struct field's name.
+    const std::string &field() const { return text_; }
     /// Literal: the value.
     const Scalar &literal() const { return scalars_.at(0); }
     /// Compare: the operator.
@@ -79,6 +82,8 @@ private:
 };
 
 ExprRef Col(std::string name);
+/// The field `name` of a struct-valued operand (SQL `s.name`).
+ExprRef GetField(ExprRef value, std::string name);
 ExprRef Lit(Scalar value);
 ExprRef Compare(CompareOp op, ExprRef lhs, ExprRef rhs);
 inline ExprRef Eq(ExprRef lhs, ExprRef rhs) {

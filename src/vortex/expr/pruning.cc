@@ -74,6 +74,7 @@ ExprRef PushNot(const Expr &operand) {
         case ExprKind::Column:
             // A bare column is a boolean predicate: NOT b holds exactly where b = false.
             return Eq(Col(operand.column()), Lit(Scalar::Bool(false, Nullability::NonNullable)));
+        case ExprKind::GetField: // a boolean struct field: no zone maps of fields yet
         case ExprKind::StartsWith:
         case ExprKind::EndsWith:
         case ExprKind::Contains:
@@ -160,6 +161,8 @@ public:
                 return NullCountTest(expr, /*skip_when_all_null=*/true);
             case ExprKind::Column:
                 return FalsifyBoolColumn(expr);
+            case ExprKind::GetField:
+                return None();
         }
         return None();
     }
