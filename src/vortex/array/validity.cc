@@ -5,21 +5,10 @@
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/canonical.h"
-#include "vortex/buffer/mask_iteration.h"
+#include "vortex/buffer/bit_filter.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
-
-namespace {
-
-BitBuffer FilterBits(const BitBuffer &bits, const Mask &mask) {
-    BitBufferMut out;
-    out.Reserve(mask.true_count());
-    ForEachKept(mask, [&](size_t i) { out.Append(bits.value(i)); });
-    return std::move(out).Freeze();
-}
-
-} // namespace
 
 Result<Validity> Validity::FromArray(ArrayRef array) {
     VX_ENSURE(array != nullptr, InvalidArgument, "validity array is null");

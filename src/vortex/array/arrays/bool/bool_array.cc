@@ -5,6 +5,7 @@
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/buffer/bit_filter.h"
 #include "vortex/format/array_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
 
@@ -103,12 +104,7 @@ std::optional<Result<ArrayRef>> BoolArray::SliceImpl(size_t start, size_t stop) 
 }
 
 std::optional<Result<ArrayRef>> BoolArray::FilterImpl(const Mask &mask) const {
-    BitBufferMut out;
-    out.Reserve(mask.true_count());
-    for (size_t i : mask.Indices()) {
-        out.Append(bits_.value(i));
-    }
-    return Result<ArrayRef>(Make(std::move(out).Freeze(), validity_.Filter(mask)));
+    return Result<ArrayRef>(Make(FilterBits(bits_, mask), validity_.Filter(mask)));
 }
 
 std::optional<Result<ArrayRef>> BoolArray::TakeImpl(const ArrayRef &indices) const {
@@ -139,9 +135,18 @@ std::optional<Result<ArrayRef>> BoolArray::TakeImpl(const ArrayRef &indices) con
 }
 
 std::optional<Result<ArrayRef>> BoolArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
+    // A boolean compared with a constant is constant, the value itself or its negation.
     const bool rhs = scalar.as_bool();
-    BitBuffer out = BitBuffer::FromPredicate(
-        len(), [&](size_t i) { return CompareOrdering(bits_.value(i) <=> rhs, op); });
+    const bool if_false = CompareOrdering(false <=> rhs, op);
+    const bool if_true = CompareOrdering(true <=> rhs, op);
+    BitBuffer out;
+    if (if_false == if_true) {
+        out = BitBuffer::Full(len(), if_true);
+    } else if (if_true) {
+        out = bits_;
+    } else {
+        out = BitBuffer::FromWords(len(), [&](size_t i, size_t n) { return ~bits_.Word(i, n); });
+    }
     return Result<ArrayRef>(
         MakeCompareResult(std::move(out), validity_, dtype().is_nullable() || scalar.dtype().is_nullable()));
 }
