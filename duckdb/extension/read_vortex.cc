@@ -22,6 +22,7 @@
 
 #include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/buffer/mask_iteration.h"
 #include "vortex/file/file_scan.h"
 #include "vortex/file/footer_cache.h"
 #include "vortex/scan/scan_plan.h"
@@ -164,6 +165,9 @@ struct ReadVortexLocalState final : dd::LocalTableFunctionState {
     /// dictionary-encoded ones are exported from `dictionaries` instead.
     std::vector<ArrayRef> columns;
     std::vector<std::optional<DictionaryExport>> dictionaries;
+    /// The rows of `columns` the filter kept, when the split left most of them in place:
+    /// each chunk is exported whole and sliced by a selection vector.
+    std::optional<Mask> selection;
     size_t file = 0;
     size_t rows = 0;
     size_t offset = 0;
@@ -256,10 +260,12 @@ bool NextSplit(ReadVortexGlobalState &global, ReadVortexLocalState &local) {
             return false;
         }
         const PlannedSplit &planned = global.splits[index];
-        const ArrayRef result = ValueOrThrow(kFunctionName, planned.split.Execute());
+        scan::SelectedRows selected = ValueOrThrow(kFunctionName, planned.split.ExecuteSelected());
+        const ArrayRef result = std::move(selected.rows);
         if (result->len() == 0) {
             continue;
         }
+        local.selection = std::move(selected.selection);
         const auto *columns = As<StructArray>(*result);
         if (columns == nullptr) {
             ThrowStatus(kFunctionName,
@@ -294,11 +300,31 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
     const auto &data = input.bind_data->Cast<ReadVortexBindData>();
     auto &global = input.global_state->Cast<ReadVortexGlobalState>();
     auto &local = input.local_state->Cast<ReadVortexLocalState>();
-    if (local.offset >= local.rows && !NextSplit(global, local)) {
-        output.SetCardinality(0);
-        return;
+    size_t count = 0;
+    dd::SelectionVector kept;
+    size_t kept_count = 0;
+    while (true) {
+        if (local.offset >= local.rows && !NextSplit(global, local)) {
+            output.SetCardinality(0);
+            return;
+        }
+        count = std::min<size_t>(STANDARD_VECTOR_SIZE, local.rows - local.offset);
+        kept_count = count;
+        if (!local.selection.has_value()) {
+            break;
+        }
+        const Mask window = local.selection->Slice(local.offset, count);
+        if (window.all_false()) {
+            local.offset += count; // nothing kept: never hand DuckDB an empty chunk
+            continue;
+        }
+        if (!window.all_true()) {
+            kept.Initialize(STANDARD_VECTOR_SIZE);
+            kept_count = 0;
+            ForEachKept(window, [&](size_t i) { kept.set_index(kept_count++, i); });
+        }
+        break;
     }
-    const size_t count = std::min<size_t>(STANDARD_VECTOR_SIZE, local.rows - local.offset);
     for (size_t c = 0; c < global.outputs.size(); c++) {
         dd::Vector &vector = output.data[c];
         if (!global.outputs[c].has_value()) {
@@ -321,6 +347,9 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
         }
     }
     output.SetCardinality(count);
+    if (kept_count < count) {
+        output.Slice(kept, kept_count);
+    }
     local.offset += count;
 }
 

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <iterator>
+#include <limits>
 #include <random>
 #include <thread>
 
@@ -28,6 +29,7 @@
 #include "vortex/file/file_scan.h"
 #include "vortex/file/testing/file_test_util.h"
 #include "vortex/io/executor.h"
+#include "vortex/scan/split.h"
 
 namespace vortex {
 namespace {
@@ -418,6 +420,37 @@ TEST(FileScanTest, SplitsRunOnTheEnginesThreads) {
     ASSERT_OK_AND_ASSIGN(auto streamed, builder.Collect());
     const DType dtype = fixture.table->dtype();
     EXPECT_TRUE(ArraysEqual(Concat(streamed, dtype), Concat(results, dtype)));
+}
+
+// A split whose filter keeps most rows may hand them out unfiltered with its mask; the kept
+// rows are exactly what Execute returns, for dense, sparse and empty selections.
+TEST(FileScanTest, SelectedSplitsKeepExactlyTheFilteredRows) {
+    const Fixture &fixture = SharedFixture();
+    const DType dtype = fixture.table->dtype();
+    size_t with_selection = 0, without = 0;
+    for (const int32_t bound : {std::numeric_limits<int32_t>::min(), -2'000'000'000, 0, 2'000'000'000}) {
+        scan::ScanBuilder builder = Scan(fixture.file);
+        // x > bound keeps all (but nulls), most, half or few of the rows.
+        builder.Filter(Gt(Col("x"), Lit(Scalar::Primitive<int32_t>(bound, Nullability::NonNullable))));
+        builder.options().min_split_rows = 512;
+        ASSERT_OK_AND_ASSIGN(auto splits, builder.Splits());
+        for (const scan::Split &split : splits) {
+            ASSERT_OK_AND_ASSIGN(ArrayRef expected, split.Execute());
+            ASSERT_OK_AND_ASSIGN(scan::SelectedRows selected, split.ExecuteSelected());
+            ArrayRef kept = selected.rows;
+            if (selected.selection.has_value()) {
+                ASSERT_EQ(selected.selection->len(), selected.rows->len());
+                EXPECT_GE(selected.selection->true_count() * 2, selected.rows->len());
+                ASSERT_OK_AND_ASSIGN(kept, vortex::Filter(selected.rows, *selected.selection));
+                ++with_selection;
+            } else {
+                ++without;
+            }
+            EXPECT_TRUE(ArraysEqual(kept, expected)) << "x > " << bound;
+        }
+    }
+    EXPECT_GT(with_selection, 0u);
+    EXPECT_GT(without, 0u);
 }
 
 // A canonical scan decodes the columns of a plain split as separate tasks (the last one

@@ -74,9 +74,15 @@ Result<ArrayRef> AssembleRows(const ScanPlan &plan,
     return ArrayRef(std::move(rows));
 }
 
-} // namespace
+// A mask keeping at least this share of its rows may be handed out with the unfiltered rows.
+constexpr size_t kDenseSelectionPercent = 50;
 
-Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
+Result<SelectedRows> Unselected(Result<ArrayRef> rows) {
+    VX_ASSIGN_OR_RETURN(ArrayRef array, std::move(rows));
+    return SelectedRows{std::move(array), std::nullopt};
+}
+
+Result<SelectedRows> Execute(const ScanPlan &plan, const SplitRange &split, bool may_select) {
     const LayoutReadContext ctx = ReadContextOf(plan);
     const expr::Expr *filter = plan.FilterOf(split);
     if (split.take_rows && filter == nullptr && split.pieces.empty()) {
@@ -88,9 +94,9 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
             rows.push_back(split.begin + row);
         }
         if (plan.root_struct != nullptr) {
-            return plan.root_struct->TakeFields(ctx, plan.projection, rows);
+            return Unselected(plan.root_struct->TakeFields(ctx, plan.projection, rows));
         }
-        return plan.source.layout->TakeRows(ctx, rows);
+        return Unselected(plan.source.layout->TakeRows(ctx, rows));
     }
     if (!split.pieces.empty()) {
         std::vector<ArrayRef> parts;
@@ -101,14 +107,15 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
             }
         }
         if (parts.size() == 1) {
-            return parts.front();
+            return SelectedRows{parts.front(), std::nullopt};
         }
-        return parts.empty() ? EmptyOf(plan.output_dtype) : ConcatCanonical(parts, plan.output_dtype);
+        return Unselected(parts.empty() ? EmptyOf(plan.output_dtype)
+                                        : ConcatCanonical(parts, plan.output_dtype));
     }
     Mask mask = split.SelectionMask();
     if (plan.root_struct == nullptr) {
         VX_ASSIGN_OR_RETURN(ArrayRef array, plan.source.layout->Read(ctx, split.begin, split.end));
-        return KeepSelected(std::move(array), mask);
+        return Unselected(KeepSelected(std::move(array), mask));
     }
     const StructLayout &root = *plan.root_struct;
 
@@ -125,7 +132,7 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
         }
     }
     if (mask.all_false()) {
-        return EmptyOf(plan.output_dtype);
+        return Unselected(EmptyOf(plan.output_dtype));
     }
 
     // Projected columns only over the span that still holds selected rows. A few rows (a
@@ -152,9 +159,24 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
     }
     VX_ASSIGN_OR_RETURN(ArrayRef rows, AssembleRows(plan, ctx, begin, end, std::move(columns)));
     if (positions) {
-        return TakePositions(rows, *positions, first);
+        return Unselected(TakePositions(rows, *positions, first));
     }
-    return KeepSelected(std::move(rows), mask.Slice(first, last - first));
+    Mask kept = mask.Slice(first, last - first);
+    if (may_select && !kept.all_true() && kept.true_count() * 100 >= kept.len() * kDenseSelectionPercent) {
+        return SelectedRows{std::move(rows), std::move(kept)};
+    }
+    return Unselected(KeepSelected(std::move(rows), kept));
+}
+
+} // namespace
+
+Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
+    VX_ASSIGN_OR_RETURN(SelectedRows selected, Execute(plan, split, /*may_select=*/false));
+    return std::move(selected.rows);
+}
+
+Result<SelectedRows> ExecuteSplitSelected(const ScanPlan &plan, const SplitRange &split) {
+    return Execute(plan, split, /*may_select=*/true);
 }
 
 bool SplitReadsWholeColumns(const ScanPlan &plan, const SplitRange &split) {

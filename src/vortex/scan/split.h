@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "vortex/array/array.h"
 #include "vortex/scan/scan_plan.h"
@@ -14,6 +15,18 @@ namespace vortex::scan {
 /// selected rows (possibly none) as an array of plan.output_dtype. Runs on the calling thread;
 /// splits of one plan may run concurrently.
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split);
+
+/// A split's rows before their last filter: the rows of `rows` where `selection` is set, or
+/// all of them without one.
+struct SelectedRows {
+    ArrayRef rows;
+    std::optional<Mask> selection;
+};
+
+/// ExecuteSplit for engines with selection vectors: when the filter keeps most rows of the
+/// span it reads, returns that span unfiltered with the mask instead of copying every
+/// projected column to drop a few rows.
+Result<SelectedRows> ExecuteSplitSelected(const ScanPlan &plan, const SplitRange &split);
 
 /// Whether ExecuteSplit(plan, split) is exactly the projected columns over [begin, end): a
 /// struct source, no filter, no take, no selection, no pieces. Such a split may be read column
@@ -31,6 +44,7 @@ public:
 
     const SplitRange &range() const { return plan_->splits[index_]; }
     Result<ArrayRef> Execute() const { return ExecuteSplit(*plan_, range()); }
+    Result<SelectedRows> ExecuteSelected() const { return ExecuteSplitSelected(*plan_, range()); }
 
 private:
     std::shared_ptr<const ScanPlan> plan_;
