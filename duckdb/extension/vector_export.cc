@@ -459,6 +459,14 @@ Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &a
     }
     VX_ASSIGN_OR_RETURN(dd::LogicalType type, ToLogicalType(array->dtype()));
     ArrayRef values = dict->values();
+    const bool is_bytes = kind == DTypeKind::Utf8 || kind == DTypeKind::Binary;
+    if (values->len() + 1 >= kDuckDBDictionaryLimit && (!is_bytes || values->len() > array->len())) {
+        // Too large for one DuckDB dictionary, so each split would renumber its codes (a remap
+        // the size of the values, a random access per row). Fixed-width values gain nothing
+        // from it (DuckDB compares and hashes them as fast flat), nor do values outnumbering
+        // the rows (each used about once): decoding is cheaper.
+        return std::optional<DictionaryExport>();
+    }
     if (values->len() + 1 >= kDuckDBDictionaryLimit) {
         // Converted whole once (and reused while the next splits share it); each split then
         // gets a dictionary of the entries it uses, copied out of the converted one.

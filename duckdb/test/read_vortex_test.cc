@@ -672,13 +672,13 @@ TEST_F(ReadVortexTest, DictionaryColumnsReadBackAndGroup) {
 // codes read NULL.
 TEST(DictionaryExportTest, LargeDictionariesAreCompactedRowForRow) {
     std::vector<std::string> words;
-    for (size_t i = 0; i < 30'000; ++i) {
+    for (size_t i = 0; i < 25'000; ++i) {
         words.push_back("word number " + std::to_string(i * 7919 % 100'003));
     }
     const ArrayRef values = VarBinViewArray::FromStrings(words, DType::Utf8(Nullability::NonNullable));
     std::vector<std::optional<uint16_t>> codes;
-    for (size_t i = 0; i < 3000; ++i) {
-        codes.push_back(i % 9 == 4 ? std::nullopt : std::optional<uint16_t>((i * 37) % 29'999));
+    for (size_t i = 0; i < 30'000; ++i) {
+        codes.push_back(i % 9 == 4 ? std::nullopt : std::optional<uint16_t>((i * 37) % 15'000));
     }
     const ArrayRef plain_codes = PrimitiveArray::FromOptionals(codes);
     auto packed_codes = fastlanes::BitPackEncode(plain_codes, 15);
@@ -712,7 +712,7 @@ TEST(DictionaryExportTest, LargeDictionariesAreCompactedRowForRow) {
     }
     // A code past the values (encoded codes are only checked when decoded) is an error, not a
     // read out of bounds.
-    std::vector<uint16_t> bad(100, 3);
+    std::vector<uint16_t> bad(30'000, 3);
     bad[57] = 30'000;
     auto bad_codes = fastlanes::BitPackEncode(PrimitiveArray::FromValues(bad), 15);
     ASSERT_TRUE(bad_codes.ok());
@@ -723,6 +723,12 @@ TEST(DictionaryExportTest, LargeDictionariesAreCompactedRowForRow) {
     ASSERT_FALSE(bad_export.ok());
     EXPECT_NE(bad_export.status().message().find("outside"), std::string::npos)
         << bad_export.status().ToString();
+    // A dictionary larger than its rows is decoded instead: most of its values go unused.
+    const std::vector<uint16_t> few(3000, 3);
+    auto few_rows = DictionaryExport::Make(DictArray::Make(PrimitiveArray::FromValues(few), values), nullptr,
+                                           [&] { return "test:" + std::to_string(ids++); });
+    ASSERT_TRUE(few_rows.ok()) << few_rows.status().ToString();
+    EXPECT_FALSE(few_rows->has_value());
 }
 
 // COPY ... TO 'x.vortex' writes what read_vortex reads back: every DuckDB type with a Vortex
