@@ -19,6 +19,7 @@
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/base/bits.h"
+#include "vortex/scalar/scalar.h"
 
 #include "duckdb/extension/logical_types.h"
 
@@ -306,15 +307,41 @@ Status ExportStruct(const ArrayRef &array, dd::Vector &out, Placement placement)
     return Status::OK();
 }
 
+// A list view's offsets or sizes (canonical integers or a constant) widened into `out`.
+Status ReadViewIntegers(const ArrayRef &child, std::vector<uint64_t> &out) {
+    out.resize(child->len());
+    if (const auto *constant = As<ConstantArray>(*child)) {
+        VX_ASSIGN_OR_RETURN(Scalar widened,
+                            Cast(constant->scalar(), DType::Primitive(PType::U64, Nullability::NonNullable)));
+        std::fill(out.begin(), out.end(), widened.as<uint64_t>());
+        return Status::OK();
+    }
+    VX_ASSIGN_OR_RETURN(const auto ints, CanonicalAs<PrimitiveArray>(child));
+    return VisitIntPType(ints->ptype(), [&]<typename T>() -> Status {
+        const std::span<const T> values = ints->values_as<T>();
+        std::copy(values.begin(), values.end(), out.begin()); // never negative: checked on build
+        return Status::OK();
+    });
+}
+
 Status ExportList(const ArrayRef &array, dd::Vector &out) {
     VX_ASSIGN_OR_RETURN(const auto lists, CanonicalAs<ListViewArray>(array));
+    const size_t len = lists->len();
+    std::vector<uint64_t> offsets, sizes;
+    VX_RETURN_NOT_OK(ReadViewIntegers(lists->offsets(), offsets));
+    VX_RETURN_NOT_OK(ReadViewIntegers(lists->sizes(), sizes));
     const Mask mask = array->validity_mask();
+    if (!mask.all_true()) {
+        for (size_t i = 0; i < len; i++) {
+            sizes[i] = mask.value(i) ? sizes[i] : 0; // a null list's view is never read
+        }
+    }
     uint64_t lo = UINT64_MAX;
     uint64_t hi = 0;
-    for (size_t i = 0; i < lists->len(); i++) {
-        if (mask.value(i) && lists->size_at(i) > 0) {
-            lo = std::min(lo, lists->offset_at(i));
-            hi = std::max(hi, lists->offset_at(i) + lists->size_at(i));
+    for (size_t i = 0; i < len; i++) {
+        if (sizes[i] > 0) {
+            lo = std::min(lo, offsets[i]);
+            hi = std::max(hi, offsets[i] + sizes[i]);
         }
     }
     if (lo > hi) {
@@ -323,10 +350,8 @@ Status ExportList(const ArrayRef &array, dd::Vector &out) {
     VX_ENSURE(hi <= lists->elements()->len(), InvalidArgument, "list ends at {} past its {} elements", hi,
               lists->elements()->len());
     auto *entries = dd::FlatVector::GetData<dd::list_entry_t>(out);
-    for (size_t i = 0; i < lists->len(); i++) {
-        const bool present = mask.value(i) && lists->size_at(i) > 0;
-        entries[i] =
-            present ? dd::list_entry_t(lists->offset_at(i) - lo, lists->size_at(i)) : dd::list_entry_t(0, 0);
+    for (size_t i = 0; i < len; i++) {
+        entries[i] = sizes[i] > 0 ? dd::list_entry_t(offsets[i] - lo, sizes[i]) : dd::list_entry_t(0, 0);
     }
     VX_ASSIGN_OR_RETURN(ArrayRef elements, Slice(lists->elements(), lo, hi));
     dd::ListVector::Reserve(out, hi - lo);
