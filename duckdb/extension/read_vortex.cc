@@ -156,6 +156,8 @@ struct ReadVortexGlobalState final : dd::GlobalTableFunctionState {
     std::atomic<uint64_t> dictionaries{0};
     /// Per output column: the field of the scan's result, or nullopt for `filename`.
     std::vector<std::optional<size_t>> outputs;
+    /// Per output column: the struct fields DuckDB reads of it (no children: all of it).
+    std::vector<dd::ColumnIndex> projections;
 
     dd::idx_t MaxThreads() const override { return std::max<size_t>(1, splits.size()); }
 };
@@ -214,9 +216,11 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
     std::vector<dd::column_t> output_ids;
     if (input.projection_ids.empty()) {
         output_ids = input.column_ids;
+        state->projections = input.column_indexes;
     } else {
         for (const dd::idx_t i : input.projection_ids) {
             output_ids.push_back(input.column_ids[i]);
+            state->projections.push_back(input.column_indexes[i]);
         }
     }
     std::vector<std::string> projection;
@@ -340,7 +344,7 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
         } else {
             const ArrayRef rows =
                 ValueOrThrow(kFunctionName, Slice(local.columns[field], local.offset, local.offset + count));
-            status = ExportVector(rows, vector);
+            status = ExportVector(rows, vector, global.projections[c]);
         }
         if (!status.ok()) {
             ThrowStatus(kFunctionName, status);

@@ -282,13 +282,38 @@ Status ExportExtension(const ArrayRef &array, dd::Vector &out, Placement placeme
     return ExportTemporal(storage, out, placement, scale.multiply, scale.divide);
 }
 
-Status ExportStruct(const ArrayRef &array, dd::Vector &out, Placement placement) {
+// The child of `projection` that selects field `f`, or nullptr when the field is not read.
+const dd::ColumnIndex *ProjectedField(const dd::ColumnIndex &projection, size_t f) {
+    for (const dd::ColumnIndex &child : projection.GetChildIndexes()) {
+        if (child.GetPrimaryIndex() == f) {
+            return &child;
+        }
+    }
+    return nullptr;
+}
+
+// With a projection (DuckDB's struct field pushdown, `projection` lists the fields the query
+// reads), the other fields are left NULL and never decoded.
+Status
+ExportStruct(const ArrayRef &array, dd::Vector &out, Placement placement, const dd::ColumnIndex *projection) {
     VX_ASSIGN_OR_RETURN(const auto structs, CanonicalAs<StructArray>(array));
     auto &entries = dd::StructVector::GetEntries(out);
     VX_ENSURE(entries.size() == structs->nfields(), Internal, "struct of {} fields exported into {} vectors",
               structs->nfields(), entries.size());
+    const bool projected = projection != nullptr && projection->HasChildren();
     for (size_t f = 0; f < structs->nfields(); f++) {
-        VX_RETURN_NOT_OK(ExportArray(structs->field(f), *entries[f], placement));
+        const dd::ColumnIndex *field_projection = projected ? ProjectedField(*projection, f) : nullptr;
+        if (projected && field_projection == nullptr) {
+            entries[f]->SetVectorType(dd::VectorType::CONSTANT_VECTOR);
+            dd::ConstantVector::SetNull(*entries[f], true);
+            continue;
+        }
+        const ArrayRef &field = structs->field(f);
+        if (field->dtype().is_struct() && field_projection != nullptr && field_projection->HasChildren()) {
+            VX_RETURN_NOT_OK(ExportStruct(field, *entries[f], placement, field_projection));
+        } else {
+            VX_RETURN_NOT_OK(ExportArray(field, *entries[f], placement));
+        }
     }
     ExportValidity(*array, out);
     // DuckDB expects a null struct's fields to be null too.
@@ -384,7 +409,7 @@ Status ExportArray(const ArrayRef &any, dd::Vector &out, Placement placement) {
         case DTypeKind::Binary:
             return ExportStrings(array, out);
         case DTypeKind::Struct:
-            return ExportStruct(array, out, placement);
+            return ExportStruct(array, out, placement, nullptr);
         case DTypeKind::List:
             return ExportList(array, out);
         case DTypeKind::FixedSizeList:
@@ -409,6 +434,13 @@ Status ExportVector(const ArrayRef &array, dd::Vector &out) {
         return Status::OK();
     }
     return ExportArray(array, out, Placement::Reference);
+}
+
+Status ExportVector(const ArrayRef &array, dd::Vector &out, const dd::ColumnIndex &projection) {
+    if (!projection.HasChildren() || !array->dtype().is_struct() || As<ConstantArray>(*array) != nullptr) {
+        return ExportVector(array, out);
+    }
+    return ExportStruct(array, out, Placement::Reference, &projection);
 }
 
 namespace {

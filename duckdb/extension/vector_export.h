@@ -19,6 +19,9 @@ namespace vortex::duckdb_ext {
 /// kept alive by the vector; other values are converted. Nested children are copied into the
 /// child vectors DuckDB owns.
 Status ExportVector(const ArrayRef &array, ::duckdb::Vector &out);
+/// The same for a column DuckDB reads only some struct fields of (`projection`'s children,
+/// nested): the other fields are exported as NULL, without decoding them.
+Status ExportVector(const ArrayRef &array, ::duckdb::Vector &out, const ::duckdb::ColumnIndex &projection);
 
 /// A dictionary-encoded array exported as DuckDB dictionary vectors: the values are converted
 /// once, and every slice of rows becomes a selection over them. DuckDB then hashes and
