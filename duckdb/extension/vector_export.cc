@@ -529,12 +529,25 @@ Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &a
         // gets a dictionary of the entries it uses, copied out of the converted one.
         if (previous != nullptr && previous->full_source_values_ == values) {
             out.full_values_ = previous->full_values_;
+            out.full_id_ = previous->full_id_;
         } else {
-            out.full_values_ = std::make_shared<dd::Vector>(type, values->len());
-            VX_RETURN_NOT_OK(ExportArray(values, *out.full_values_, Placement::Reference));
+            // Copied, not referenced: the trailing null entry must lie inside the vector's data.
+            out.full_values_ = std::make_shared<dd::Vector>(type, values->len() + 1);
+            VX_RETURN_NOT_OK(ExportArray(values, *out.full_values_, Placement::Copy));
+            dd::FlatVector::SetNull(*out.full_values_, values->len(), true);
+            out.full_id_ = new_id();
         }
         out.full_source_values_ = values;
-        VX_ASSIGN_OR_RETURN(DictArray::RenumberedCodes renumbered, dict->RenumberCodes());
+        VX_ASSIGN_OR_RETURN(DictArray::RenumberedCodes renumbered,
+                            dict->RenumberCodes(kDuckDBDictionaryLimit - 1));
+        if (renumbered.exceeded) {
+            // No small dictionary is possible: select from the whole one, nothing copied.
+            VX_ASSIGN_OR_RETURN(out.codes_, Canonicalize(dict->codes()));
+            out.values_ = out.full_values_;
+            out.values_len_ = values->len();
+            out.id_ = out.full_id_;
+            return std::optional<DictionaryExport>(std::move(out));
+        }
         out.codes_ = std::move(renumbered.codes);
         std::vector<uint32_t> &used = renumbered.used;
         out.values_len_ = used.size();

@@ -48,10 +48,12 @@ private:
     /// The values they were converted from (kept alive, so identity comparisons stay sound).
     ArrayRef source_values_;
     size_t values_len_ = 0;
-    /// A dictionary too large for DuckDB's per-entry caching, converted whole; values_ then
-    /// holds only the entries this split uses, and codes_ is renumbered to them.
+    /// A dictionary too large for DuckDB's per-entry caching, converted whole (then a null
+    /// entry); values_ then holds only the entries this split uses, and codes_ is renumbered
+    /// to them, unless the split uses too many: then values_ is this one, under full_id_.
     std::shared_ptr<::duckdb::Vector> full_values_;
     ArrayRef full_source_values_;
+    std::string full_id_;
     /// The codes, canonical.
     ArrayRef codes_;
     std::string id_;

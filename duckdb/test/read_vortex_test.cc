@@ -742,6 +742,29 @@ TEST(DictionaryExportTest, LargeDictionariesAreCompactedRowForRow) {
     ASSERT_FALSE(bad_export.ok());
     EXPECT_NE(bad_export.status().message().find("outside"), std::string::npos)
         << bad_export.status().ToString();
+    // A split using more values than one small dictionary holds selects from the whole one.
+    std::vector<std::optional<uint16_t>> spread;
+    for (size_t i = 0; i < 30'000; ++i) {
+        spread.push_back(i % 11 == 3 ? std::nullopt : std::optional<uint16_t>((i * 37) % 25'000));
+    }
+    auto whole = DictionaryExport::Make(DictArray::Make(PrimitiveArray::FromOptionals(spread), values),
+                                        nullptr, [&] { return "test:" + std::to_string(ids++); });
+    ASSERT_TRUE(whole.ok()) << whole.status().ToString();
+    ASSERT_TRUE(whole->has_value());
+    for (size_t offset : {size_t{0}, size_t{26'000}}) {
+        dd::Vector out(dd::LogicalType::VARCHAR);
+        ASSERT_TRUE((*whole)->Export(offset, 2048, out).ok());
+        ASSERT_EQ(out.GetVectorType(), dd::VectorType::DICTIONARY_VECTOR);
+        EXPECT_EQ(dd::DictionaryVector::DictionarySize(out).GetIndex(), 25'001u);
+        for (size_t i = 0; i < 2048; ++i) {
+            const dd::Value value = out.GetValue(i);
+            const auto &code = spread[offset + i];
+            ASSERT_EQ(value.IsNull(), !code.has_value()) << offset + i;
+            if (code) {
+                ASSERT_EQ(value.ToString(), words[*code]) << offset + i;
+            }
+        }
+    }
     // A dictionary larger than its rows is decoded instead: most of its values go unused.
     const std::vector<uint16_t> few(3000, 3);
     auto few_rows = DictionaryExport::Make(DictArray::Make(PrimitiveArray::FromValues(few), values), nullptr,

@@ -214,7 +214,7 @@ std::optional<Result<Scalar>> DictArray::ScalarAtImpl(size_t i) const {
     return ScalarAtAs(values(), static_cast<size_t>(index), dtype());
 }
 
-Result<DictArray::RenumberedCodes> DictArray::RenumberCodes() const {
+Result<DictArray::RenumberedCodes> DictArray::RenumberCodes(size_t max_used) const {
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(codes()));
     VX_ASSIGN_OR_RETURN(const auto codes, CanonicalAs<PrimitiveArray>(canonical));
     const size_t values_len = values()->len();
@@ -239,6 +239,10 @@ Result<DictArray::RenumberedCodes> DictArray::RenumberCodes() const {
                       values_len);
             uint32_t &slot = remap[static_cast<size_t>(code)];
             if (slot == UINT32_MAX) {
+                if (out.used.size() == max_used) {
+                    out.exceeded = true;
+                    return Status::OK();
+                }
                 slot = static_cast<uint32_t>(out.used.size());
                 out.used.push_back(static_cast<uint32_t>(code));
             }
@@ -246,6 +250,10 @@ Result<DictArray::RenumberedCodes> DictArray::RenumberCodes() const {
         }
         return Status::OK();
     }));
+    if (out.exceeded) {
+        out.used.clear();
+        return out;
+    }
     out.codes = PrimitiveArray::FromValues(renumbered, validity);
     return out;
 }

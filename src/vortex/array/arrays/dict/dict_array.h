@@ -61,12 +61,15 @@ public:
     bool all_values_referenced() const { return all_values_referenced_; }
     /// The codes renumbered to the values they use, in order of first use (u32, null codes
     /// kept null), and `used`: the original code of each new one. Codes past the values are
-    /// an error.
+    /// an error. With `max_used`, stops once more values than that are used: `codes` is then
+    /// null (`exceeded`), so a caller that wants a small dictionary pays little to learn it
+    /// cannot have one.
     struct RenumberedCodes {
         ArrayRef codes;
         std::vector<uint32_t> used;
+        bool exceeded = false;
     };
-    Result<RenumberedCodes> RenumberCodes() const;
+    Result<RenumberedCodes> RenumberCodes(size_t max_used = SIZE_MAX) const;
     /// The same rows over only the values the codes use: codes renumbered (u32) in order of
     /// first use, values taken in that order. A large dictionary shared by many chunks
     /// becomes one the size of what a chunk holds, so per-value work (a predicate, a hash)
