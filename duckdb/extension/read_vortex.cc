@@ -225,13 +225,12 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
     }
     std::vector<std::string> projection;
     for (const dd::column_t id : output_ids) {
-        if (data.filename_column && id == *data.filename_column) {
-            state->outputs.emplace_back(std::nullopt);
-        } else if (id < data.fields->size()) {
+        const bool is_filename = data.filename_column && id == *data.filename_column;
+        if (!is_filename && id < data.fields->size()) {
             state->outputs.emplace_back(projection.size());
             projection.push_back(data.fields->names[id]);
         } else {
-            // The row id DuckDB asks for when it needs rows but no column (COUNT(*)).
+            // `filename`, or the row id DuckDB asks for when it needs rows but no column (COUNT(*)).
             state->outputs.emplace_back(std::nullopt);
         }
     }

@@ -524,7 +524,9 @@ TEST_F(ReadVortexFilterTest, StructFieldFiltersRunInTheScan) {
           "sum(id) FILTER (WHERE st IS NULL)", "max(st.y) FILTER (WHERE st.x > 500)",
           "list(st ORDER BY id)[1:30]::VARCHAR", "list(nest ORDER BY id)[1:5]::VARCHAR"}) {
         const auto render = [&](const std::string &from) {
-            auto result = Run("SELECT " + select + " FROM " + from);
+            std::string sql = "SELECT ";
+            sql.append(select).append(" FROM ").append(from);
+            auto result = Run(sql);
             std::string text;
             for (dd::idx_t c = 0; c < result->ColumnCount(); c++) {
                 text += result->GetValue(c, 0).ToString() + "|";

@@ -545,7 +545,7 @@ void CheckDataSet(const std::string &csv, bool full) {
 
     FilterGenerator gen(data.file->dtype(), *data.db, n, 1234);
     size_t non_empty = 0;
-    const int kGenerated = 40;
+    constexpr int kGenerated = 40;
     for (int i = 0; i < kGenerated; ++i) {
         ScanCase c;
         c.filter = gen.Condition();
@@ -614,9 +614,10 @@ void CheckDataSet(const std::string &csv, bool full) {
     }
     // Empty results: a contradiction, a null comparison, a value not in the data.
     const std::string &first = data.file->dtype().struct_fields().names[0];
-    const std::string quoted = "\"" + first + "\"";
-    for (const std::string &empty : {quoted + " IS NULL AND " + quoted + " IS NOT NULL", quoted + " = NULL",
-                                     "NOT (" + quoted + " IS NULL OR " + quoted + " IS NOT NULL)"}) {
+    const std::string quoted = vortex::format("\"{}\"", first);
+    for (const std::string &empty :
+         {vortex::format("{0} IS NULL AND {0} IS NOT NULL", quoted), vortex::format("{} = NULL", quoted),
+          vortex::format("NOT ({0} IS NULL OR {0} IS NOT NULL)", quoted)}) {
         ScanCase c;
         c.filter = empty;
         EXPECT_EQ(CheckCase(data, c), 0u);

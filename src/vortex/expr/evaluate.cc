@@ -504,10 +504,10 @@ std::optional<EvaluationCache::PerValue> EvaluationCache::Find(const std::string
     return it->second.second;
 }
 
-void EvaluationCache::Insert(const std::string &expr, const ArrayRef &values, PerValue per_value) {
+void EvaluationCache::Insert(const std::string &expr, const ArrayRef &values, const PerValue &per_value) {
     std::lock_guard<std::mutex> lock(mutex_);
     // The entry holds `values`, so no other array can take its address while it is a key.
-    entries_.try_emplace({expr, values.get()}, values, std::move(per_value));
+    entries_.try_emplace({expr, values.get()}, values, per_value);
 }
 
 } // namespace vortex::expr

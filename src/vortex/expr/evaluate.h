@@ -26,7 +26,7 @@ public:
         std::optional<bool> uniform;
     };
     std::optional<PerValue> Find(const std::string &expr, const ArrayRef &values) const;
-    void Insert(const std::string &expr, const ArrayRef &values, PerValue per_value);
+    void Insert(const std::string &expr, const ArrayRef &values, const PerValue &per_value);
 
 private:
     mutable std::mutex mutex_;

@@ -41,6 +41,7 @@ std::vector<int> Truths(const ArrayRef &array) {
 ArrayRef Bools(const std::vector<int> &truths) {
     std::vector<std::optional<bool>> values;
     std::vector<Scalar> scalars;
+    scalars.reserve(truths.size());
     for (int t : truths) {
         scalars.push_back(t < 0 ? Scalar::Null(DType::Bool(Nullability::Nullable))
                                 : Scalar::Bool(t == 1, Nullability::Nullable));

@@ -159,7 +159,8 @@ ExprRef Lit(Scalar value) {
 }
 
 ExprRef Compare(CompareOp op, ExprRef lhs, ExprRef rhs) {
-    auto expr = std::make_shared<Expr>(Expr::Token{}, ExprKind::Compare, std::vector<ExprRef>{lhs, rhs});
+    auto expr = std::make_shared<Expr>(Expr::Token{}, ExprKind::Compare,
+                                       std::vector<ExprRef>{std::move(lhs), std::move(rhs)});
     expr->op_ = op;
     return expr;
 }

@@ -255,6 +255,7 @@ TEST(PruningTest, SuffixesAndSubstringsSkipOnlyZonesOfNulls) {
 TEST(PruningTest, BareBooleanColumnsAreTheirOwnPredicate) {
     // b: zone 0 all false, zone 1 all true, zone 2 mixed, zone 3 all null.
     std::vector<std::optional<bool>> b;
+    b.reserve(40);
     for (int v = 0; v < 40; ++v) {
         b.push_back(v < 10   ? std::optional<bool>(false)
                     : v < 20 ? std::optional<bool>(true)

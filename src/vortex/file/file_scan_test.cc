@@ -76,7 +76,7 @@ const Fixture &SharedFixture() {
         out.table = MakeTable();
         WriteOptions options;
         options.zone_len = 512;
-        options.block_bytes = 16 * 1024;
+        options.block_bytes = uint64_t{16} * 1024;
         auto bytes = testing::WriteToBuffer(out.table->dtype(), {out.table}, options);
         VX_CHECK(bytes.ok());
         auto file = testing::OpenBuffer(*bytes);
@@ -106,6 +106,7 @@ ArrayRef Expected(const ArrayRef &table,
     }
     const auto *fields = As<StructArray>(*rows);
     std::vector<ArrayRef> projected;
+    projected.reserve(columns.size());
     for (const std::string &name : columns) {
         projected.push_back(fields->field_by_name(name));
     }
@@ -471,6 +472,7 @@ TEST(FileScanTest, CanonicalScansDecodeColumnsAsSeparateTasks) {
             builder.options().split_rows = 700;
             ASSERT_OK_AND_ASSIGN(auto batches, builder.Collect());
             std::vector<DType> dtypes;
+            dtypes.reserve(columns.size());
             for (const std::string &name : columns) {
                 dtypes.push_back(fixture.table->dtype()
                                      .struct_fields()

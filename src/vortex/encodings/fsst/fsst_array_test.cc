@@ -217,11 +217,11 @@ TEST(FsstArrayTest, ComparesAndMatchesPrefixesOnCodes) {
 }
 
 // Builds a current-form array from parts for the bad-input tests.
-Result<ArrayRef> BuildCurrent(std::vector<std::string> symbols,
+Result<ArrayRef> BuildCurrent(const std::vector<std::string> &symbols,
                               const std::string &codes,
-                              std::vector<int32_t> offsets,
-                              std::vector<int32_t> lengths,
-                              DType dtype = kUtf8) {
+                              const std::vector<int32_t> &offsets,
+                              const std::vector<int32_t> &lengths,
+                              const DType &dtype = kUtf8) {
     VX_ASSIGN_OR_RETURN(SymbolTable table, SymbolTable::FromSymbols(symbols));
     const size_t len = lengths.size();
     return FsstEncoding::Instance().Build(
@@ -267,7 +267,7 @@ TEST(FsstArrayTest, RejectsBadInput) {
     const auto build_with = [](Buffer symbols, Buffer lengths) {
         return FsstEncoding::Instance().Build(
             kUtf8, 1, Metadata(PType::I32, PType::I32),
-            {symbols, lengths, Buffer::CopyFrom(std::string_view("\x00", 1))},
+            {std::move(symbols), std::move(lengths), Buffer::CopyFrom(std::string_view("\x00", 1))},
             std::vector<ArrayRef>{PrimitiveArray::FromValues(std::vector<int32_t>{1}),
                                   PrimitiveArray::FromValues(std::vector<int32_t>{0, 1})});
     };

@@ -37,7 +37,7 @@ struct ValueBytes {
 // 1/100 of the data, between 256 bytes and 100 KiB (zstd's zdict.h recommendation, as the
 // reference's choose_max_dict_size).
 size_t MaxDictionarySize(size_t uncompressed_size) {
-    return std::clamp<size_t>(uncompressed_size / 100, 256, 100 * 1024);
+    return std::clamp<size_t>(uncompressed_size / 100, 256, size_t{100} * 1024);
 }
 
 Result<Buffer> TrainDictionary(const ValueBytes &values, std::span<const size_t> sample_sizes) {
