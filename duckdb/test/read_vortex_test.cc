@@ -419,6 +419,28 @@ protected:
         return ids;
     }
 
+    // Each predicate selects the same rows with and without DuckDB pushing it into the scan.
+    void ExpectPushedLikeDuckDB(const std::string &path,
+                                const std::vector<std::string> &predicates,
+                                bool each_selects_rows) {
+        for (const std::string &where : predicates) {
+            const auto [pushed, duckdb] = BothWays(path, where);
+            EXPECT_EQ(pushed, duckdb) << where;
+            EXPECT_TRUE(!each_selects_rows || !duckdb.empty()) << where;
+        }
+    }
+
+    // Each predicate runs in the scan: no FILTER operator above it.
+    void ExpectNoFilterAbove(const std::string &path, const std::vector<std::string> &predicates) {
+        for (const std::string &where : predicates) {
+            const std::string plan =
+                Run("EXPLAIN SELECT id FROM read_vortex(" + Quote(path) + ") WHERE " + where)
+                    ->GetValue(1, 0)
+                    .ToString();
+            EXPECT_EQ(plan.find("FILTER"), std::string::npos) << where << "\n" << plan;
+        }
+    }
+
     // The "Segments Read" figure read_vortex reports to EXPLAIN ANALYZE.
     int64_t SegmentsRead(const std::string &sql) {
         auto result = Run("EXPLAIN ANALYZE " + sql);
@@ -487,19 +509,9 @@ TEST_F(ReadVortexFilterTest, PushedFiltersSelectWhatDuckDBSelects) {
         "suffix(c4, '')",
         "contains(c4, 'b') OR c4 IS NULL",
     };
-    for (const std::string &where : predicates) {
-        const auto [pushed, duckdb] = BothWays(path, where);
-        EXPECT_EQ(pushed, duckdb) << where;
-    }
-    // Those run in the scan: no FILTER operator above it.
-    for (const std::string where :
-         {"c1 IS DISTINCT FROM 5", "c2 NOT IN (1, 2, 3)", "c7 IS NOT DISTINCT FROM 0.25", "c4 LIKE '%a'",
-          "c4 NOT LIKE '%a%'", "NOT c3", "c3 = false"}) {
-        const std::string plan = Run("EXPLAIN SELECT id FROM read_vortex(" + Quote(path) + ") WHERE " + where)
-                                     ->GetValue(1, 0)
-                                     .ToString();
-        EXPECT_EQ(plan.find("FILTER"), std::string::npos) << where << "\n" << plan;
-    }
+    ExpectPushedLikeDuckDB(path, predicates, /*each_selects_rows=*/false);
+    ExpectNoFilterAbove(path, {"c1 IS DISTINCT FROM 5", "c2 NOT IN (1, 2, 3)", "c7 IS NOT DISTINCT FROM 0.25",
+                               "c4 LIKE '%a'", "c4 NOT LIKE '%a%'", "NOT c3", "c3 = false"});
 }
 
 // Float filters run in our scan with DuckDB's semantics: every NaN (either sign, any payload)
@@ -558,17 +570,8 @@ TEST_F(ReadVortexFilterTest, StructFieldFiltersRunInTheScan) {
         "nest.a.b = 3",
         "nest.a.b > 15 AND st.x < 100",
     };
-    for (const std::string &where : predicates) {
-        const auto [pushed, duckdb] = BothWays(path, where);
-        EXPECT_EQ(pushed, duckdb) << where;
-        EXPECT_FALSE(duckdb.empty()) << where;
-    }
-    for (const std::string where : {"st.x = 37", "st.y = 'n3'", "nest.a.b = 3"}) {
-        const std::string plan = Run("EXPLAIN SELECT id FROM read_vortex(" + Quote(path) + ") WHERE " + where)
-                                     ->GetValue(1, 0)
-                                     .ToString();
-        EXPECT_EQ(plan.find("FILTER"), std::string::npos) << where << "\n" << plan;
-    }
+    ExpectPushedLikeDuckDB(path, predicates, /*each_selects_rows=*/true);
+    ExpectNoFilterAbove(path, {"st.x = 37", "st.y = 'n3'", "nest.a.b = 3"});
 }
 
 TEST_F(ReadVortexFilterTest, FloatFiltersFollowDuckDBsNaNAndZeroSemantics) {
