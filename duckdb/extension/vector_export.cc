@@ -15,11 +15,11 @@
 #include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/fixed_size_list/fixed_size_list_array.h"
 #include "vortex/array/arrays/listview/listview_array.h"
+#include "vortex/array/arrays/primitive/integer_child.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/base/bits.h"
-#include "vortex/scalar/scalar.h"
 
 #include "duckdb/extension/logical_types.h"
 
@@ -332,21 +332,17 @@ ExportStruct(const ArrayRef &array, dd::Vector &out, Placement placement, const 
     return Status::OK();
 }
 
-// A list view's offsets or sizes (canonical integers or a constant) widened into `out`.
+// A list view's offsets or sizes (canonical integers or a constant) widened into `out`, read
+// through IntegerChild: one width dispatch for the whole child.
 Status ReadViewIntegers(const ArrayRef &child, std::vector<uint64_t> &out) {
-    out.resize(child->len());
-    if (const auto *constant = As<ConstantArray>(*child)) {
-        VX_ASSIGN_OR_RETURN(Scalar widened,
-                            Cast(constant->scalar(), DType::Primitive(PType::U64, Nullability::NonNullable)));
-        std::fill(out.begin(), out.end(), widened.as<uint64_t>());
+    VX_ASSIGN_OR_RETURN(const IntegerChild integers, IntegerChild::Adopt(child));
+    out.resize(integers.len());
+    if (integers.primitive() == nullptr) {
+        std::fill(out.begin(), out.end(), integers.at(0));
         return Status::OK();
     }
-    VX_ASSIGN_OR_RETURN(const auto ints, CanonicalAs<PrimitiveArray>(child));
-    return VisitIntPType(ints->ptype(), [&]<typename T>() -> Status {
-        const std::span<const T> values = ints->values_as<T>();
-        std::copy(values.begin(), values.end(), out.begin()); // never negative: checked on build
-        return Status::OK();
-    });
+    integers.VisitUnsigned([&](const auto *values) { std::copy(values, values + out.size(), out.begin()); });
+    return Status::OK();
 }
 
 Status ExportList(const ArrayRef &array, dd::Vector &out) {
@@ -517,14 +513,15 @@ Result<std::optional<DictionaryExport>> DictionaryExport::Make(const ArrayRef &a
     VX_ASSIGN_OR_RETURN(dd::LogicalType type, ToLogicalType(array->dtype()));
     ArrayRef values = dict->values();
     const bool is_bytes = kind == DTypeKind::Utf8 || kind == DTypeKind::Binary;
-    if (values->len() + 1 >= kDuckDBDictionaryLimit && (!is_bytes || values->len() > array->len())) {
+    const bool large = values->len() + 1 >= kDuckDBDictionaryLimit;
+    if (large && (!is_bytes || values->len() > array->len())) {
         // Too large for one DuckDB dictionary, so each split would renumber its codes (a remap
         // the size of the values, a random access per row). Fixed-width values gain nothing
         // from it (DuckDB compares and hashes them as fast flat), nor do values outnumbering
         // the rows (each used about once): decoding is cheaper.
         return std::optional<DictionaryExport>();
     }
-    if (values->len() + 1 >= kDuckDBDictionaryLimit) {
+    if (large) {
         // Converted whole once (and reused while the next splits share it); each split then
         // gets a dictionary of the entries it uses, copied out of the converted one.
         if (previous != nullptr && previous->full_source_values_ == values) {
