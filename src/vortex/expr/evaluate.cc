@@ -17,6 +17,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/cast.h"
 #include "vortex/array/compute/compare.h"
+#include "vortex/array/compute/compare_arrays.h"
 #include "vortex/array/compute/int_range.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/string_match.h"
@@ -209,9 +210,14 @@ Result<std::optional<ArrayRef>> CompareTypedArrays(const ArrayRef &lhs, const Ar
                                              lhs->dtype().is_nullable() || rhs->dtype().is_nullable()));
 }
 
-// Both sides are arrays of other dtypes: element by element through scalars.
+// Both sides are arrays: typed loops for every dtype that has one, element by element through
+// scalars for the rest (structs, lists, mixed dtypes).
 Result<ArrayRef> CompareArrays(const ArrayRef &lhs, const ArrayRef &rhs, CompareOp op) {
     VX_ASSIGN_OR_RETURN(auto typed, CompareTypedArrays(lhs, rhs, op));
+    if (typed) {
+        return *std::move(typed);
+    }
+    VX_ASSIGN_OR_RETURN(typed, CompareArraysTyped(lhs, rhs, op));
     if (typed) {
         return *std::move(typed);
     }

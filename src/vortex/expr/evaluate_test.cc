@@ -191,9 +191,10 @@ TEST(EvaluateTest, ColumnAgainstColumn) {
     EXPECT_EQ(Truths(result), (std::vector<int>{0, 0, -1, -1, 1}));
 }
 
-// Two columns of one primitive or temporal dtype compare in a typed loop; the answers must be
-// scalar ordering's, row by row, over nulls on either side, NaN, -0.0 and encoded forms.
-TEST(EvaluateTest, ColumnAgainstColumnOfEveryPrimitiveAndTemporalType) {
+// Two columns of one primitive, temporal, boolean, decimal, string or binary dtype compare in a
+// typed loop; the answers must be scalar ordering's, row by row, over nulls on either side, NaN,
+// -0.0 and encoded forms.
+TEST(EvaluateTest, ColumnAgainstColumnOfEveryScalarType) {
     std::vector<DType> dtypes;
     for (uint8_t tag = 0; tag <= kMaxPTypeTag; ++tag) {
         dtypes.push_back(DType::Primitive(static_cast<PType>(tag), Nullability::Nullable));
@@ -201,6 +202,15 @@ TEST(EvaluateTest, ColumnAgainstColumnOfEveryPrimitiveAndTemporalType) {
     dtypes.push_back(*DateDType(TimeUnit::Days, Nullability::Nullable));
     dtypes.push_back(*TimeDType(TimeUnit::Milliseconds, Nullability::NonNullable));
     dtypes.push_back(*TimestampDType(TimeUnit::Nanoseconds, "UTC", Nullability::Nullable));
+    dtypes.push_back(DType::Bool(Nullability::Nullable));
+    dtypes.push_back(DType::Bool(Nullability::NonNullable));
+    for (const auto &[precision, scale] :
+         {std::pair<int, int>{2, 0}, {4, 1}, {9, 2}, {18, 3}, {38, 6}, {76, 10}}) {
+        dtypes.push_back(DType::Decimal(static_cast<uint8_t>(precision), static_cast<int8_t>(scale),
+                                        Nullability::Nullable));
+    }
+    dtypes.push_back(DType::Utf8(Nullability::Nullable));
+    dtypes.push_back(DType::Binary(Nullability::NonNullable));
     const CompareOp ops[] = {CompareOp::Eq,  CompareOp::NotEq, CompareOp::Lt,
                              CompareOp::Lte, CompareOp::Gt,    CompareOp::Gte};
     uint64_t seed = 1;
