@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/expr/pruning.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "vortex/array/arrays/bool/bool_array.h"
@@ -72,9 +73,11 @@ ExprRef PushNot(const Expr &operand) {
             }
             return nullptr;
         case ExprKind::Column:
-            // A bare column is a boolean predicate: NOT b holds exactly where b = false.
-            return Eq(Col(operand.column()), Lit(Scalar::Bool(false, Nullability::NonNullable)));
-        case ExprKind::GetField: // a boolean struct field: no zone maps of fields yet
+        case ExprKind::GetField:
+            // A bare column or field is a boolean predicate: NOT b holds exactly where b = false.
+            return Eq(operand.kind() == ExprKind::Column ? Col(operand.column())
+                                                         : GetField(operand.child(0), operand.field()),
+                      Lit(Scalar::Bool(false, Nullability::NonNullable)));
         case ExprKind::StartsWith:
         case ExprKind::EndsWith:
         case ExprKind::Contains:
@@ -160,9 +163,8 @@ public:
                 // Min and max bound no suffix or substring; only zones of nulls fail them.
                 return NullCountTest(expr, /*skip_when_all_null=*/true);
             case ExprKind::Column:
-                return FalsifyBoolColumn(expr);
             case ExprKind::GetField:
-                return None();
+                return FalsifyBoolColumn(expr);
         }
         return None();
     }
@@ -170,23 +172,33 @@ public:
 private:
     Mask None() const { return Mask::AllFalse(zones_); }
 
-    // A bare boolean column fails where its zone maximum is false (or the zone is all null);
-    // a column of another type is no predicate, and evaluation reports that.
+    // A bare boolean column (or struct field) fails where its zone maximum is false (or the
+    // zone is all null); a column of another type is no predicate, and evaluation reports that.
     Result<Mask> FalsifyBoolColumn(const Expr &column) {
-        VX_ASSIGN_OR_RETURN(ArrayRef max, stats_.Get(column.column(), Stat::Max));
+        const std::optional<ZoneSubject> subject = AsZoneSubject(column);
+        if (!subject) {
+            return None();
+        }
+        VX_ASSIGN_OR_RETURN(ArrayRef max, stats_.Get(subject->key, Stat::Max));
         if (!max || !max->dtype().is_bool()) {
             return None();
         }
-        return FalsifyColumnCompare(column, CompareOp::Eq, Scalar::Bool(true, Nullability::NonNullable));
+        return FalsifySubjectCompare(*subject, CompareOp::Eq, Scalar::Bool(true, Nullability::NonNullable));
     }
 
-    // Zones proven to hold only nulls in the column, or (when `skip_when_all_null` is false)
-    // proven to hold no null.
+    // Zones proven to hold only nulls in the tested column, or (when `skip_when_all_null` is
+    // false) proven to hold no null. A struct field is also null where its struct is, which
+    // the field's statistics do not see: only its all-null zones are known.
     Result<Mask> NullCountTest(const Expr &expr, bool skip_when_all_null) {
-        if (expr.child(0)->kind() != ExprKind::Column) {
+        const std::optional<ZoneSubject> subject = AsZoneSubject(*expr.child(0));
+        if (!subject || (subject->path.size() > 1 && !skip_when_all_null)) {
             return None();
         }
-        VX_ASSIGN_OR_RETURN(ArrayRef counts, stats_.Get(expr.child(0)->column(), Stat::NullCount));
+        return NullCounts(subject->key, skip_when_all_null);
+    }
+
+    Result<Mask> NullCounts(const std::string &key, bool skip_when_all_null) {
+        VX_ASSIGN_OR_RETURN(ArrayRef counts, stats_.Get(key, Stat::NullCount));
         if (!counts) {
             return None();
         }
@@ -212,10 +224,10 @@ private:
     Result<Mask> FalsifyCompare(const Expr &expr) {
         const Expr &lhs = *expr.child(0);
         const Expr &rhs = *expr.child(1);
-        if (lhs.kind() == ExprKind::Column && rhs.kind() == ExprKind::Literal) {
+        if (rhs.kind() == ExprKind::Literal) {
             return FalsifyColumnCompare(lhs, expr.op(), rhs.literal());
         }
-        if (rhs.kind() == ExprKind::Column && lhs.kind() == ExprKind::Literal) {
+        if (lhs.kind() == ExprKind::Literal) {
             return FalsifyColumnCompare(rhs, SwapCompareOp(expr.op()), lhs.literal());
         }
         return None();
@@ -236,15 +248,21 @@ private:
         return Mask::FromBits(bools->bits()).And(bools->validity_mask());
     }
 
-    // Zones where the column's statistics prove `column op literal` true for no row.
-    Result<Mask> FalsifyColumnCompare(const Expr &column_expr, CompareOp op, const Scalar &literal) {
-        if (column_expr.kind() != ExprKind::Column) {
+    // Zones where the column's (or struct field's) statistics prove `subject op literal` true
+    // for no row.
+    Result<Mask> FalsifyColumnCompare(const Expr &subject_expr, CompareOp op, const Scalar &literal) {
+        const std::optional<ZoneSubject> subject = AsZoneSubject(subject_expr);
+        if (!subject) {
             return None();
         }
+        return FalsifySubjectCompare(*subject, op, literal);
+    }
+
+    Result<Mask> FalsifySubjectCompare(const ZoneSubject &subject, CompareOp op, const Scalar &literal) {
         if (literal.is_null()) {
             return Mask::AllTrue(zones_); // a comparison with NULL is never true
         }
-        const std::string &column = column_expr.column();
+        const std::string &column = subject.key;
         Mask skip = None();
         switch (op) {
             case CompareOp::Eq: {
@@ -277,8 +295,7 @@ private:
             }
         }
         VX_ASSIGN_OR_RETURN(Mask guarded, GuardNaNs(column, literal, skip));
-        VX_ASSIGN_OR_RETURN(Mask all_null,
-                            NullCountTest(*IsNotNull(Col(column)), /*skip_when_all_null=*/true));
+        VX_ASSIGN_OR_RETURN(Mask all_null, NullCounts(column, /*skip_when_all_null=*/true));
         return guarded.Or(all_null);
     }
 
@@ -299,10 +316,11 @@ private:
     }
 
     Result<Mask> FalsifyStartsWith(const Expr &expr) {
-        if (expr.child(0)->kind() != ExprKind::Column) {
+        const std::optional<ZoneSubject> subject = AsZoneSubject(*expr.child(0));
+        if (!subject) {
             return None();
         }
-        const std::string &column = expr.child(0)->column();
+        const std::string &column = subject->key;
         VX_ASSIGN_OR_RETURN(ArrayRef min_values, stats_.Get(column, Stat::Min));
         const DType string_dtype = min_values ? min_values->dtype() : DType::Utf8(Nullability::Nullable);
         auto make_literal = [&](const std::string &text) {
@@ -319,8 +337,7 @@ private:
                                 StatCompare(column, Stat::Min, CompareOp::Gte, make_literal(*successor)));
             skip = skip.Or(above);
         }
-        VX_ASSIGN_OR_RETURN(Mask all_null,
-                            NullCountTest(*IsNotNull(Col(column)), /*skip_when_all_null=*/true));
+        VX_ASSIGN_OR_RETURN(Mask all_null, NullCounts(column, /*skip_when_all_null=*/true));
         return skip.Or(all_null);
     }
 
@@ -357,6 +374,62 @@ bool HasNullLiteral(const Expr &expr) {
 }
 
 } // namespace
+
+std::string ZoneKey(const std::vector<std::string> &path) {
+    if (path.size() == 1) {
+        return path[0];
+    }
+    std::string key(1, '\0');
+    for (const std::string &name : path) {
+        key += std::to_string(name.size());
+        key += ':';
+        key += name;
+    }
+    return key;
+}
+
+std::optional<ZoneSubject> AsZoneSubject(const Expr &expr) {
+    std::vector<std::string> path;
+    const Expr *node = &expr;
+    while (node->kind() == ExprKind::GetField) {
+        path.push_back(node->field());
+        node = node->child(0).get();
+    }
+    if (node->kind() != ExprKind::Column) {
+        return std::nullopt;
+    }
+    path.push_back(node->column());
+    std::reverse(path.begin(), path.end());
+    ZoneSubject subject;
+    subject.key = ZoneKey(path);
+    subject.path = std::move(path);
+    return subject;
+}
+
+namespace {
+
+void CollectZoneSubjects(const Expr &expr, std::vector<ZoneSubject> &out) {
+    if (std::optional<ZoneSubject> subject = AsZoneSubject(expr)) {
+        out.push_back(*std::move(subject));
+        return;
+    }
+    for (const ExprRef &child : expr.children()) {
+        CollectZoneSubjects(*child, out);
+    }
+}
+
+} // namespace
+
+std::vector<ZoneSubject> ReferencedZoneSubjects(const Expr &predicate) {
+    std::vector<ZoneSubject> out;
+    CollectZoneSubjects(predicate, out);
+    std::sort(out.begin(), out.end(),
+              [](const ZoneSubject &a, const ZoneSubject &b) { return a.key < b.key; });
+    out.erase(std::unique(out.begin(), out.end(),
+                          [](const ZoneSubject &a, const ZoneSubject &b) { return a.key == b.key; }),
+              out.end());
+    return out;
+}
 
 Result<Mask> ZonesToSkip(const Expr &predicate, const ZoneStatistics &stats) {
     Pruner pruner(stats);

@@ -4,7 +4,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "vortex/array/array.h"
 #include "vortex/array/statistics.h"
@@ -23,10 +26,30 @@ public:
     virtual size_t zone_count() const = 0;
     /// Rows in zone `zone`.
     virtual uint64_t zone_rows(size_t zone) const = 0;
-    /// `stat` (Min, Max, NullCount or NanCount) of top-level column `column` for every zone,
-    /// or nullptr. Min/Max have the column's dtype (nullable), counts are u64 (nullable).
-    virtual Result<ArrayRef> Get(std::string_view column, Stat stat) const = 0;
+    /// `stat` (Min, Max, NullCount or NanCount) of the column or struct field whose
+    /// ZoneKey() is `key` (a top-level column's key is its name) for every zone, or nullptr.
+    /// Min/Max have the column's dtype (nullable), counts are u64 (nullable).
+    virtual Result<ArrayRef> Get(std::string_view key, Stat stat) const = 0;
 };
+
+/// What zone statistics describe: a top-level column, or a field of a struct column (a chain
+/// of GetField over a Column), named by its path from the top.
+struct ZoneSubject {
+    std::string key;
+    std::vector<std::string> path;
+};
+
+/// The key of a path for ZoneStatistics::Get: a top-level column's name as it is; a longer
+/// path a NUL byte, then each name behind its length, so no two paths share a key unless a
+/// top-level name itself starts with that encoding.
+std::string ZoneKey(const std::vector<std::string> &path);
+
+/// `expr` as a zone subject when it is a Column or a GetField chain over one.
+std::optional<ZoneSubject> AsZoneSubject(const Expr &expr);
+
+/// Every subject `predicate` reads (the longest GetField chain over each column
+/// reference), each once, sorted by key.
+std::vector<ZoneSubject> ReferencedZoneSubjects(const Expr &predicate);
 
 /// Returns the zones in which `predicate` is true for no row, so that a scan can skip them.
 /// The rewrite follows spec layouts-scan 3.5: a zone is marked only when its statistics

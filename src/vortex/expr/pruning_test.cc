@@ -8,6 +8,7 @@
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/canonical.h"
 #include "vortex/array/compute/aggregate.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
@@ -25,11 +26,7 @@ namespace {
 class ComputedZoneStatistics final : public ZoneStatistics {
 public:
     ComputedZoneStatistics(ArrayRef table, size_t zone_len) : table_(std::move(table)), zone_len_(zone_len) {
-        const auto *fields = As<StructArray>(*table_);
-        const auto &names = table_->dtype().struct_fields().names;
-        for (size_t f = 0; f < names.size(); ++f) {
-            Compute(names[f], fields->field(f));
-        }
+        ComputeFields({}, table_);
     }
 
     size_t zone_count() const override { return (table_->len() + zone_len_ - 1) / zone_len_; }
@@ -48,6 +45,24 @@ public:
     }
 
 private:
+    // Statistics of every field of `table` (at `path`), and of the fields of nested structs
+    // under their paths, as the writer keeps zone maps per leaf column.
+    void ComputeFields(const std::vector<std::string> &path, const ArrayRef &table) {
+        auto canonical = Canonicalize(table);
+        ASSERT_TRUE(canonical.ok());
+        const auto *fields = As<StructArray>(**canonical);
+        const auto &names = table->dtype().struct_fields().names;
+        for (size_t f = 0; f < names.size(); ++f) {
+            std::vector<std::string> field_path = path;
+            field_path.push_back(names[f]);
+            if (fields->field(f)->dtype().is_struct()) {
+                ComputeFields(field_path, fields->field(f));
+            } else {
+                Compute(ZoneKey(field_path), fields->field(f));
+            }
+        }
+    }
+
     void Compute(const std::string &name, const ArrayRef &column) {
         const DType stat_dtype = column->dtype().AsNullable();
         const DType count_dtype = DType::Primitive(PType::U64, Nullability::Nullable);
@@ -80,6 +95,16 @@ private:
     size_t zone_len_;
     std::map<std::pair<std::string, Stat>, ArrayRef> stats_;
 };
+
+Validity ValidityOf(const std::vector<bool> &valid) {
+    std::vector<size_t> rows;
+    for (size_t row = 0; row < valid.size(); ++row) {
+        if (valid[row]) {
+            rows.push_back(row);
+        }
+    }
+    return Validity::FromMask(Mask::FromIndices(valid.size(), rows));
+}
 
 Scalar I64(int64_t value) {
     return Scalar::Primitive<int64_t>(value, Nullability::NonNullable);
@@ -275,6 +300,34 @@ TEST(PruningTest, BareBooleanColumnsAreTheirOwnPredicate) {
     EXPECT_EQ(proven_not.Indices(), (V{0}));
 }
 
+// A struct field prunes with its own zone statistics; a field is also null where its struct
+// is, so only its all-null zones prove IS NOT NULL false and nothing proves IS NULL false.
+TEST(PruningTest, StructFieldsPruneWithTheirOwnStatistics) {
+    std::vector<std::optional<int64_t>> x;
+    for (int64_t v = 0; v < 40; ++v) {
+        x.push_back(v >= 30 ? std::nullopt : std::optional<int64_t>(v));
+    }
+    std::vector<bool> valid(40, true);
+    valid[5] = false;
+    ASSERT_OK_AND_ASSIGN(ArrayRef inner,
+                         StructArray::FromFields({"x"}, {ArrayRef(PrimitiveArray::FromOptionals(x))}, 40));
+    ASSERT_OK_AND_ASSIGN(ArrayRef outer, StructArray::FromFields({"inner"}, {inner}, 40, ValidityOf(valid)));
+    auto table = StructArray::FromFields({"s"}, {outer}, 40);
+    ASSERT_TRUE(table.ok());
+    ComputedZoneStatistics stats(*table, 10);
+    using V = std::vector<size_t>;
+    const ExprRef sx = GetField(GetField(Col("s"), "inner"), "x");
+    EXPECT_EQ(Skipped(Gt(sx, Lit(I64(25))), stats), (V{0, 1, 3}));
+    EXPECT_EQ(Skipped(Between(sx, I64(12), I64(18)), stats), (V{0, 2, 3}));
+    EXPECT_EQ(Skipped(Eq(Lit(I64(3)), sx), stats), (V{1, 2, 3}));
+    EXPECT_EQ(Skipped(IsNotNull(sx), stats), (V{3}));
+    EXPECT_EQ(Skipped(IsNull(sx), stats), (V{}));
+    // Nothing is proven true through a struct whose own nulls have no statistics.
+    EXPECT_EQ(AllTrue(Lt(sx, Lit(I64(100))), stats), (V{}));
+    // A top-level column named like the path is another column.
+    EXPECT_EQ(Skipped(Gt(Col("s.inner.x"), Lit(I64(25))), stats), (V{}));
+}
+
 TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
     std::mt19937_64 rng(7);
     size_t skipped_total = 0, proven_total = 0;
@@ -291,7 +344,18 @@ TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
         const ArrayRef s = RandomArray(DType::Utf8(Nullability::Nullable), options);
         options.seed = rng();
         const ArrayRef b = RandomArray(DType::Bool(Nullability::Nullable), options);
-        auto table = StructArray::FromFields({"a", "f", "s", "b"}, {a, f, s, b}, options.len);
+        // A nullable struct whose fields hold values (and nulls) of their own under null rows.
+        options.seed = rng();
+        const ArrayRef field_x = RandomArray(DType::Primitive(PType::I16, Nullability::Nullable), options);
+        options.seed = rng();
+        const ArrayRef field_y = RandomArray(DType::Bool(Nullability::Nullable), options);
+        std::vector<bool> struct_valid(options.len);
+        for (size_t row = 0; row < options.len; ++row) {
+            struct_valid[row] = row / 8 % 3 == 0 || rng() % 5 != 0; // every third zone without nulls
+        }
+        ASSERT_OK_AND_ASSIGN(ArrayRef st, StructArray::FromFields({"x", "y"}, {field_x, field_y}, options.len,
+                                                                  ValidityOf(struct_valid)));
+        auto table = StructArray::FromFields({"a", "f", "s", "b", "st"}, {a, f, s, b, st}, options.len);
         ASSERT_TRUE(table.ok());
         // Sorting is not needed: zones of 8 rows of random data still prune at the extremes.
         ComputedZoneStatistics stats(*table, 8);
@@ -317,6 +381,14 @@ TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
         atoms.push_back(Col("b"));
         atoms.push_back(Not(Col("b")));
         atoms.push_back(Between(Col("a"), I64(-20000), I64(-10000)));
+        const ExprRef sx = GetField(Col("st"), "x");
+        for (CompareOp op : {CompareOp::Eq, CompareOp::NotEq, CompareOp::Gt, CompareOp::Lte}) {
+            atoms.push_back(Compare(op, sx, Lit(literal_of(field_x))));
+        }
+        atoms.push_back(IsNull(sx));
+        atoms.push_back(IsNotNull(sx));
+        atoms.push_back(GetField(Col("st"), "y"));
+        atoms.push_back(Not(GetField(Col("st"), "y")));
         std::vector<ExprRef> predicates = atoms;
         for (int k = 0; k < 30; ++k) {
             const ExprRef x = atoms[rng() % atoms.size()];

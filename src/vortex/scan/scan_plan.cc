@@ -42,6 +42,22 @@ Result<size_t> FieldIndex(const DType &root, std::string_view name) {
     return static_cast<size_t>(it - names.begin());
 }
 
+// The layout of the column or nested struct field at `path` under `root`, or nullptr when a
+// struct on the way is not laid out by field.
+Result<const Layout *> SubjectLayout(const StructLayout &root, const std::vector<std::string> &path) {
+    const StructLayout *fields = &root;
+    const Layout *layout = nullptr;
+    for (const std::string &name : path) {
+        if (fields == nullptr) {
+            return nullptr;
+        }
+        VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(fields->dtype(), name));
+        layout = fields->field(index).get();
+        fields = dynamic_cast<const StructLayout *>(layout);
+    }
+    return layout;
+}
+
 // Field indices of the columns `expr` reads, in ReferencedColumns order.
 Result<std::vector<size_t>> FieldsOf(const DType &root, const expr::Expr &expr) {
     std::vector<size_t> fields;
@@ -82,38 +98,38 @@ Result<ZoneProof> ProveWithZones(const ScanPlan &plan, uint64_t row_count) {
         return proof;
     }
     const LayoutReadContext ctx = plan.source.read_context();
-    std::map<size_t, ArrayRef> zones_by_field;
+    std::map<std::string, ArrayRef> zones_by_key;
     proof.conjuncts = expr::SplitConjuncts(plan.filter);
     proof.proven_true.resize(proof.conjuncts.size());
     for (size_t c = 0; c < proof.conjuncts.size(); ++c) {
         const expr::ExprRef &conjunct = proof.conjuncts[c];
-        const std::vector<std::string> columns = expr::ReferencedColumns(*conjunct);
-        if (columns.empty()) {
+        const std::vector<expr::ZoneSubject> subjects = expr::ReferencedZoneSubjects(*conjunct);
+        if (subjects.empty()) {
             continue;
         }
-        std::vector<std::pair<size_t, const ZoneMapLayout *>> zone_maps;
-        for (const std::string &column : columns) {
-            VX_ASSIGN_OR_RETURN(size_t field, FieldIndex(plan.root_struct->dtype(), column));
-            const auto *zone_map = dynamic_cast<const ZoneMapLayout *>(plan.root_struct->field(field).get());
+        std::vector<std::pair<const expr::ZoneSubject *, const ZoneMapLayout *>> zone_maps;
+        for (const expr::ZoneSubject &subject : subjects) {
+            VX_ASSIGN_OR_RETURN(const Layout *layout, SubjectLayout(*plan.root_struct, subject.path));
+            const auto *zone_map = dynamic_cast<const ZoneMapLayout *>(layout);
             // zone_len 0 (old files) disables pruning; a fuzzed file divided by it here.
             if (zone_map == nullptr || !zone_map->zones() || zone_map->zone_len() == 0 ||
                 (!zone_maps.empty() && zone_maps.front().second->zone_len() != zone_map->zone_len())) {
                 zone_maps.clear();
                 break;
             }
-            zone_maps.emplace_back(field, zone_map);
+            zone_maps.emplace_back(&subject, zone_map);
         }
         if (zone_maps.empty()) {
             continue;
         }
         const uint64_t zone_len = zone_maps.front().second->zone_len();
         LayoutZoneStatistics stats(zone_len, row_count);
-        for (const auto &[field, zone_map] : zone_maps) {
-            ArrayRef &zones = zones_by_field[field];
+        for (const auto &[subject, zone_map] : zone_maps) {
+            ArrayRef &zones = zones_by_key[subject->key];
             if (!zones) {
                 VX_ASSIGN_OR_RETURN(zones, zone_map->ReadZones(ctx));
             }
-            stats.AddColumn(plan.root_struct->dtype().struct_fields().names[field], *zone_map, zones);
+            stats.AddColumn(subject->key, *zone_map, zones);
         }
         const auto zone_rows = [&](size_t zone) {
             return std::pair<uint64_t, uint64_t>(zone * zone_len,
