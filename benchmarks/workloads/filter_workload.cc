@@ -142,6 +142,14 @@ bool IsString(const FilterColumn &column) {
     return column.kind == ColumnKind::kString;
 }
 
+bool IsDate(const FilterColumn &column) {
+    return column.sql_type == "DATE";
+}
+
+bool IsTimestamp(const FilterColumn &column) {
+    return column.sql_type.starts_with("TIMESTAMP");
+}
+
 // The string predicates of the matrix: LIKE patterns designed per column.
 void AddStringPredicates(const FilterColumn &c, std::vector<FilterPredicate> &out) {
     const std::string s = c.name;
@@ -285,6 +293,17 @@ std::vector<FilterPredicate> BenchPredicates() {
         if (IsString(c)) {
             AddStringPredicates(c, out);
         }
+        if (IsDate(c)) {
+            // DuckDB compares a date with timestamps through a cast of the column.
+            out.push_back(Predicate(c, "cast", "10%",
+                                    vortex::format("{} >= ({})::TIMESTAMP AND {} < ({})::TIMESTAMP", s,
+                                                   f(200'000), s, f(300'000))));
+        }
+        if (IsTimestamp(c)) {
+            out.push_back(
+                Predicate(c, "cast", "10%", vortex::format("{}::DATE = ({})::DATE", s, f(kHeavy10))));
+            out.push_back(Predicate(c, "function", "4%", vortex::format("hour({}) = 7", s)));
+        }
         if (c.kind == ColumnKind::kList) {
             out.push_back(Predicate(c, "length", "40%", "len(" + c.name + ") >= 3"));
             out.push_back(Predicate(c, "length", "20%", "len(" + c.name + ") = 0"));
@@ -350,12 +369,38 @@ std::vector<FilterPredicate> OraclePredicates(uint64_t seed, size_t per_column) 
                 add(vortex::format("{} LIKE '%'", s));
                 add(vortex::format("{} = ''", s));
             }
+            if (IsDate(c)) {
+                // Timestamps at midnight and within a day, on both sides of the comparison.
+                for (const char *op : ops) {
+                    add(vortex::format("{} {} ({})::TIMESTAMP", s, op, f(k1)));
+                    add(vortex::format("({})::TIMESTAMP + INTERVAL 7 HOUR {} {}", f(k2), op, s));
+                    add(vortex::format("{} {} ({})::TIMESTAMP_NS - INTERVAL 1 MICROSECOND", s, op, f(k1)));
+                }
+                add(vortex::format("{} BETWEEN ({})::TIMESTAMP_S AND ({})::TIMESTAMP + INTERVAL 1 HOUR", s,
+                                   f(lo), f(hi)));
+            }
+            if (IsTimestamp(c)) {
+                for (const char *op : ops) {
+                    add(vortex::format("{}::DATE {} ({})::DATE", s, op, f(k1)));
+                }
+                add(vortex::format("{}::DATE BETWEEN ({})::DATE AND ({})::DATE", s, f(lo), f(hi)));
+                add(vortex::format("{} >= ({})::DATE", s, f(k2)));
+                add(vortex::format("hour({}) = {}", s, k1 % 24));
+                if (c.sql_type != "TIMESTAMPTZ") { // DuckDB has no zoned nanosecond type
+                    add(vortex::format("{}::TIMESTAMP_NS > ({})::TIMESTAMP_NS", s, f(k1)));
+                }
+            }
             if (c.kind == ColumnKind::kList) {
                 add(vortex::format("len({}) >= {}", c.name, k1 % 5));
                 add(vortex::format("list_contains({}, {})", c.name, f(k1)));
             }
             if (c.kind == ColumnKind::kStructField) {
                 add(vortex::format("{}.y = 'n{}'", c.name, k1 % 97));
+                add(vortex::format("{}.x + 1 > {}", c.name, f(k1)));
+            }
+            if (c.kind == ColumnKind::kFixedList) {
+                add(vortex::format("{}[2] IN ({}, {})", c.name, k1 % 1000, k2 % 1000));
+                add(vortex::format("{}[1] + {}[2] > {}", c.name, c.name, f(k1)));
             }
         }
         for (FilterPredicate &p : mine) {

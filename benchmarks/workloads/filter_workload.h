@@ -51,7 +51,8 @@ struct FilterColumn {
 struct FilterPredicate {
     std::string dtype;
     /// "eq", "range", "in", "null", "distinct", "column", "prefix", "suffix", "contains",
-    /// "length", "project".
+    /// "length", "cast" (a date against timestamps, a timestamp cast to a date), "function"
+    /// (hour() of a timestamp), "project".
     std::string kind;
     /// Designed share of rows, as text ("0.1%", "10%", "90%"), or "" when it is the column's
     /// null share or not designed.

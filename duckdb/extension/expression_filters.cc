@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "duckdb/extension/expression_filters.h"
 
+#include <duckdb/planner/expression/bound_between_expression.hpp>
+#include <duckdb/planner/expression/bound_cast_expression.hpp>
 #include <duckdb/planner/expression/bound_comparison_expression.hpp>
 #include <duckdb/planner/expression/bound_conjunction_expression.hpp>
 #include <duckdb/planner/expression/bound_constant_expression.hpp>
@@ -9,6 +11,7 @@
 #include <duckdb/planner/expression/bound_operator_expression.hpp>
 
 #include "duckdb/extension/table_filters.h"
+#include "duckdb/extension/temporal_casts.h"
 
 namespace vortex::duckdb_ext {
 
@@ -31,6 +34,8 @@ public:
         switch (e.GetExpressionClass()) {
             case dd::ExpressionClass::BOUND_COMPARISON:
                 return Comparison(e.Cast<dd::BoundComparisonExpression>());
+            case dd::ExpressionClass::BOUND_BETWEEN:
+                return Between(e.Cast<dd::BoundBetweenExpression>());
             case dd::ExpressionClass::BOUND_OPERATOR:
                 return Operator(e.Cast<dd::BoundOperatorExpression>());
             case dd::ExpressionClass::BOUND_CONJUNCTION:
@@ -55,14 +60,62 @@ private:
         return translated.ok() ? std::optional<expr::ExprRef>(*std::move(translated)) : std::nullopt;
     }
 
+    // The comparison operator of `type` with its operands swapped when `swapped`.
+    static std::optional<CompareOp> OrderOp(dd::ExpressionType type, bool swapped) {
+        switch (type) {
+            case dd::ExpressionType::COMPARE_EQUAL:
+                return CompareOp::Eq;
+            case dd::ExpressionType::COMPARE_NOTEQUAL:
+                return CompareOp::NotEq;
+            case dd::ExpressionType::COMPARE_LESSTHAN:
+                return swapped ? CompareOp::Gt : CompareOp::Lt;
+            case dd::ExpressionType::COMPARE_LESSTHANOREQUALTO:
+                return swapped ? CompareOp::Gte : CompareOp::Lte;
+            case dd::ExpressionType::COMPARE_GREATERTHAN:
+                return swapped ? CompareOp::Lt : CompareOp::Gt;
+            case dd::ExpressionType::COMPARE_GREATERTHANOREQUALTO:
+                return swapped ? CompareOp::Lte : CompareOp::Gte;
+            default:
+                return std::nullopt;
+        }
+    }
+
+    // `subject op value` where subject is the column or a temporal cast of it.
+    std::optional<expr::ExprRef>
+    CompareSubject(CompareOp op, const dd::Expression &subject, const dd::Value &value) const {
+        if (is_column_(subject)) {
+            return Compare(op, value);
+        }
+        if (subject.GetExpressionClass() != dd::ExpressionClass::BOUND_CAST) {
+            return std::nullopt;
+        }
+        const auto &cast = subject.Cast<dd::BoundCastExpression>();
+        if (!is_column_(*cast.child)) {
+            return std::nullopt;
+        }
+        return TranslateTemporalCast(op, expr::Col(column_), dtype_, cast.child->return_type,
+                                     cast.return_type, value);
+    }
+
     std::optional<expr::ExprRef> Comparison(const dd::BoundComparisonExpression &e) const {
-        const dd::Value *value = nullptr;
-        if (is_column_(*e.left)) {
-            value = ConstantOf(*e.right);
-        } else if (is_column_(*e.right)) {
+        const dd::Value *value = ConstantOf(*e.right);
+        const dd::Expression *subject = e.left.get();
+        bool swapped = false;
+        if (value == nullptr) {
             value = ConstantOf(*e.left);
+            subject = e.right.get();
+            swapped = true;
         }
         if (value == nullptr) {
+            return std::nullopt;
+        }
+        if (const std::optional<CompareOp> op = OrderOp(e.GetExpressionType(), swapped)) {
+            // A NULL constant compares to NULL: no row.
+            return value->IsNull() ? std::optional<expr::ExprRef>(
+                                         expr::Lit(Scalar::Bool(false, Nullability::NonNullable)))
+                                   : CompareSubject(*op, *subject, *value);
+        }
+        if (!is_column_(*subject)) {
             return std::nullopt;
         }
         const expr::ExprRef x = expr::Col(column_);
@@ -80,8 +133,26 @@ private:
                                : std::nullopt;
             }
             default:
-                return std::nullopt; // plain comparisons arrive as constant filters
+                return std::nullopt;
         }
+    }
+
+    // `subject BETWEEN lower AND upper` (either bound strict or not) as two comparisons.
+    std::optional<expr::ExprRef> Between(const dd::BoundBetweenExpression &e) const {
+        const dd::Value *lower = ConstantOf(*e.lower);
+        const dd::Value *upper = ConstantOf(*e.upper);
+        if (lower == nullptr || upper == nullptr) {
+            return std::nullopt;
+        }
+        if (lower->IsNull() || upper->IsNull()) {
+            return std::nullopt; // NULL bounds make some rows NULL and others false: leave to DuckDB
+        }
+        auto low = CompareSubject(e.lower_inclusive ? CompareOp::Gte : CompareOp::Gt, *e.input, *lower);
+        auto high = CompareSubject(e.upper_inclusive ? CompareOp::Lte : CompareOp::Lt, *e.input, *upper);
+        if (!low || !high) {
+            return std::nullopt;
+        }
+        return expr::And(*std::move(low), *std::move(high));
     }
 
     std::optional<expr::ExprRef> Operator(const dd::BoundOperatorExpression &e) const {

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <duckdb.hpp>
 #include <duckdb/common/file_system.hpp>
+#include <duckdb/execution/expression_executor.hpp>
 #include <duckdb/function/partition_stats.hpp>
 #include <duckdb/function/replacement_scan.hpp>
 #include <duckdb/function/table_function.hpp>
@@ -56,6 +57,8 @@ struct ReadVortexBindData final : dd::TableFunctionData {
     std::vector<std::shared_ptr<const VortexFile>> files;
     /// The fields of the files' struct dtype (every file has the same).
     std::shared_ptr<const StructFields> fields;
+    /// DuckDB's type of each field.
+    dd::vector<dd::LogicalType> types;
     /// Column index of the `filename` column, when asked for.
     std::optional<size_t> filename_column;
     uint64_t rows = 0;
@@ -125,6 +128,7 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
                                               type.status().ToString());
         }
         names.push_back(data->fields->names[i]);
+        data->types.push_back(*type);
         return_types.push_back(*std::move(type));
     }
     for (const auto &[name, value] : input.named_parameters) {
@@ -136,6 +140,17 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
     }
     return data;
 }
+
+// A filter DuckDB's executor evaluates on a column's exported rows.
+struct ResidualFilter {
+    /// The position of the column it reads in the scan's result.
+    size_t scan_field = 0;
+    /// The output column already holding that column whole, or else the column's position in
+    /// the local state's scratch chunk.
+    std::optional<size_t> output;
+    size_t scratch = 0;
+    dd::unique_ptr<dd::Expression> expression;
+};
 
 // One split of one file, in the order DuckDB's threads take them.
 struct PlannedSplit {
@@ -158,6 +173,11 @@ struct ReadVortexGlobalState final : dd::GlobalTableFunctionState {
     std::vector<std::optional<size_t>> outputs;
     /// Per output column: the struct fields DuckDB reads of it (no children: all of it).
     std::vector<dd::ColumnIndex> projections;
+    /// Filters evaluated by DuckDB's executor on exported rows (SplitTableFilter).
+    std::vector<ResidualFilter> residuals;
+    /// The types of the scan's fields read only for residual filters, in the order of their
+    /// `scratch` positions.
+    dd::vector<dd::LogicalType> scratch_types;
 
     dd::idx_t MaxThreads() const override { return std::max<size_t>(1, splits.size()); }
 };
@@ -170,18 +190,29 @@ struct ReadVortexLocalState final : dd::LocalTableFunctionState {
     /// The rows of `columns` the filter kept, when the split left most of them in place:
     /// each chunk is exported whole and sliced by a selection vector.
     std::optional<Mask> selection;
+    /// One executor per residual filter, and the columns read only for them.
+    std::vector<std::unique_ptr<dd::ExpressionExecutor>> residual_executors;
+    dd::DataChunk scratch;
     size_t file = 0;
     size_t rows = 0;
     size_t offset = 0;
     dd::idx_t batch_index = 0;
 };
 
-// The filter of every accepted column, ANDed, naming columns by field.
-expr::ExprRef PushedFilter(const ReadVortexBindData &data,
+// What DuckDB's filters become: our expression over the fields (ANDed; null for none) and the
+// residual DuckDB expressions, each with the field it reads.
+struct PushedFilters {
+    expr::ExprRef pushed;
+    std::vector<std::pair<size_t, dd::unique_ptr<dd::Expression>>> residual;
+};
+
+PushedFilters SplitFilters(const ReadVortexBindData &data,
                            const dd::vector<dd::column_t> &column_ids,
+                           const dd::vector<dd::LogicalType> &types,
                            const dd::TableFilterSet *filters) {
+    PushedFilters result;
     if (filters == nullptr) {
-        return nullptr;
+        return result;
     }
     std::vector<expr::ExprRef> conjuncts;
     for (const auto &[position, filter] : filters->filters) {
@@ -191,19 +222,20 @@ expr::ExprRef PushedFilter(const ReadVortexBindData &data,
                 "read_vortex: a filter on column %llu, which supports_pushdown_type refused",
                 static_cast<unsigned long long>(field));
         }
-        auto translated =
-            TranslateTableFilter(*filter, expr::Col(data.fields->names[field]), data.fields->dtypes[field]);
-        if (!translated.ok()) {
-            ThrowStatus(kFunctionName, translated.status());
+        SplitFilter split =
+            ValueOrThrow(kFunctionName, SplitTableFilter(*filter, expr::Col(data.fields->names[field]),
+                                                         data.fields->dtypes[field], types.at(field)));
+        if (split.pushed.has_value()) {
+            conjuncts.push_back(*std::move(split.pushed));
         }
-        if (translated->has_value()) {
-            conjuncts.push_back(**std::move(translated));
+        for (auto &residual : split.residual) {
+            result.residual.emplace_back(field, std::move(residual));
         }
     }
-    if (conjuncts.empty()) {
-        return nullptr;
+    if (!conjuncts.empty()) {
+        result.pushed = conjuncts.size() == 1 ? conjuncts[0] : expr::And(std::move(conjuncts));
     }
-    return conjuncts.size() == 1 ? conjuncts[0] : expr::And(std::move(conjuncts));
+    return result;
 }
 
 dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientContext &,
@@ -234,7 +266,28 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
             state->outputs.emplace_back(std::nullopt);
         }
     }
-    const expr::ExprRef filter = PushedFilter(data, input.column_ids, input.filters.get());
+    PushedFilters filters = SplitFilters(data, input.column_ids, data.types, input.filters.get());
+    for (auto &[field, expression] : filters.residual) {
+        ResidualFilter residual;
+        residual.expression = std::move(expression);
+        const auto named = std::find(projection.begin(), projection.end(), data.fields->names[field]);
+        residual.scan_field = static_cast<size_t>(named - projection.begin());
+        if (named == projection.end()) {
+            projection.push_back(data.fields->names[field]);
+        }
+        // An output column holding the whole field serves; otherwise it is read for the filter.
+        for (size_t c = 0; c < output_ids.size() && !residual.output; c++) {
+            if (state->outputs[c] == residual.scan_field && !state->projections[c].HasChildren()) {
+                residual.output = c;
+            }
+        }
+        if (!residual.output) {
+            residual.scratch = state->scratch_types.size();
+            state->scratch_types.push_back(data.types[field]);
+        }
+        state->residuals.push_back(std::move(residual));
+    }
+    const expr::ExprRef filter = filters.pushed;
     for (size_t f = 0; f < data.files.size(); f++) {
         auto builder = Scan(data.files[f]).Project(projection);
         if (filter != nullptr) {
@@ -250,9 +303,19 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
     return state;
 }
 
-dd::unique_ptr<dd::LocalTableFunctionState>
-ReadVortexInitLocal(dd::ExecutionContext &, dd::TableFunctionInitInput &, dd::GlobalTableFunctionState *) {
-    return dd::make_uniq<ReadVortexLocalState>();
+dd::unique_ptr<dd::LocalTableFunctionState> ReadVortexInitLocal(dd::ExecutionContext &context,
+                                                                dd::TableFunctionInitInput &,
+                                                                dd::GlobalTableFunctionState *state) {
+    const auto &global = state->Cast<ReadVortexGlobalState>();
+    auto local = dd::make_uniq<ReadVortexLocalState>();
+    for (const ResidualFilter &residual : global.residuals) {
+        local->residual_executors.push_back(
+            std::make_unique<dd::ExpressionExecutor>(context.client, *residual.expression));
+    }
+    if (!global.scratch_types.empty()) {
+        local->scratch.Initialize(context.client, global.scratch_types);
+    }
+    return local;
 }
 
 // Loads the next split with rows into `local`; false when none is left.
@@ -299,61 +362,121 @@ bool NextSplit(ReadVortexGlobalState &global, ReadVortexLocalState &local) {
     }
 }
 
+// Writes rows [offset, offset + count) of the split's column at `field` of the scan result into
+// `vector`, reading the struct fields `projection` names.
+void ExportColumn(ReadVortexLocalState &local,
+                  size_t field,
+                  size_t count,
+                  const dd::ColumnIndex &projection,
+                  dd::Vector &vector) {
+    Status status;
+    if (local.dictionaries[field].has_value()) {
+        status = local.dictionaries[field]->Export(local.offset, count, vector);
+    } else {
+        const ArrayRef rows =
+            ValueOrThrow(kFunctionName, Slice(local.columns[field], local.offset, local.offset + count));
+        status = ExportVector(rows, vector, projection);
+    }
+    if (!status.ok()) {
+        ThrowStatus(kFunctionName, status);
+    }
+}
+
+// Narrows `kept` (the first `kept_count` rows of it; all `count` rows when kept_count == count)
+// to the rows every residual filter selects.
+void ApplyResidualFilters(const ReadVortexGlobalState &global,
+                          ReadVortexLocalState &local,
+                          dd::DataChunk &output,
+                          size_t count,
+                          dd::SelectionVector &kept,
+                          size_t &kept_count) {
+    dd::DataChunk input;
+    dd::SelectionVector selected(STANDARD_VECTOR_SIZE);
+    for (size_t r = 0; r < global.residuals.size() && kept_count > 0; r++) {
+        const ResidualFilter &residual = global.residuals[r];
+        dd::Vector &column =
+            residual.output ? output.data[*residual.output] : local.scratch.data[residual.scratch];
+        input.InitializeEmpty({column.GetType()});
+        input.data[0].Reference(column);
+        input.SetCardinality(count);
+        const bool all = kept_count == count;
+        if (!all) {
+            input.Slice(kept, kept_count);
+        }
+        const dd::idx_t passed = local.residual_executors[r]->SelectExpression(input, selected);
+        if (all) {
+            if (passed < count) {
+                kept.Initialize(STANDARD_VECTOR_SIZE);
+                for (dd::idx_t i = 0; i < passed; i++) {
+                    kept.set_index(i, selected.get_index(i));
+                }
+            }
+        } else {
+            for (dd::idx_t i = 0; i < passed; i++) {
+                kept.set_index(i, kept.get_index(selected.get_index(i)));
+            }
+        }
+        kept_count = passed;
+    }
+}
+
 void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::DataChunk &output) {
     const auto &data = input.bind_data->Cast<ReadVortexBindData>();
     auto &global = input.global_state->Cast<ReadVortexGlobalState>();
     auto &local = input.local_state->Cast<ReadVortexLocalState>();
-    size_t count = 0;
-    dd::SelectionVector kept;
-    size_t kept_count = 0;
     while (true) {
         if (local.offset >= local.rows && !NextSplit(global, local)) {
             output.SetCardinality(0);
             return;
         }
-        count = std::min<size_t>(STANDARD_VECTOR_SIZE, local.rows - local.offset);
-        kept_count = count;
-        if (!local.selection.has_value()) {
-            break;
+        const size_t count = std::min<size_t>(STANDARD_VECTOR_SIZE, local.rows - local.offset);
+        dd::SelectionVector kept;
+        size_t kept_count = count;
+        if (local.selection.has_value()) {
+            const Mask window = local.selection->Slice(local.offset, count);
+            if (window.all_false()) {
+                local.offset += count; // nothing kept: never hand DuckDB an empty chunk
+                continue;
+            }
+            if (!window.all_true()) {
+                kept.Initialize(STANDARD_VECTOR_SIZE);
+                kept_count = 0;
+                ForEachKept(window, [&](size_t i) { kept.set_index(kept_count++, i); });
+            }
         }
-        const Mask window = local.selection->Slice(local.offset, count);
-        if (window.all_false()) {
-            local.offset += count; // nothing kept: never hand DuckDB an empty chunk
+        output.Reset();
+        for (size_t c = 0; c < global.outputs.size(); c++) {
+            dd::Vector &vector = output.data[c];
+            if (!global.outputs[c].has_value()) {
+                vector.Reference(vector.GetType().id() == dd::LogicalTypeId::VARCHAR
+                                     ? dd::Value(data.paths[local.file])
+                                     : dd::Value(vector.GetType()));
+                continue;
+            }
+            ExportColumn(local, *global.outputs[c], count, global.projections[c], vector);
+        }
+        if (!global.residuals.empty()) {
+            if (!global.scratch_types.empty()) {
+                local.scratch.Reset();
+            }
+            for (const ResidualFilter &residual : global.residuals) {
+                if (!residual.output) {
+                    ExportColumn(local, residual.scan_field, count, dd::ColumnIndex(residual.scan_field),
+                                 local.scratch.data[residual.scratch]);
+                }
+            }
+            ApplyResidualFilters(global, local, output, count, kept, kept_count);
+        }
+        local.offset += count;
+        if (kept_count == 0) {
             continue;
         }
-        if (!window.all_true()) {
-            kept.Initialize(STANDARD_VECTOR_SIZE);
-            kept_count = 0;
-            ForEachKept(window, [&](size_t i) { kept.set_index(kept_count++, i); });
+        output.SetCardinality(count);
+        if (kept_count < count) {
+            output.Slice(kept, kept_count);
         }
-        break;
+        return;
     }
-    for (size_t c = 0; c < global.outputs.size(); c++) {
-        dd::Vector &vector = output.data[c];
-        if (!global.outputs[c].has_value()) {
-            vector.Reference(vector.GetType().id() == dd::LogicalTypeId::VARCHAR
-                                 ? dd::Value(data.paths[local.file])
-                                 : dd::Value(vector.GetType()));
-            continue;
-        }
-        const size_t field = *global.outputs[c];
-        Status status;
-        if (local.dictionaries[field].has_value()) {
-            status = local.dictionaries[field]->Export(local.offset, count, vector);
-        } else {
-            const ArrayRef rows =
-                ValueOrThrow(kFunctionName, Slice(local.columns[field], local.offset, local.offset + count));
-            status = ExportVector(rows, vector, global.projections[c]);
-        }
-        if (!status.ok()) {
-            ThrowStatus(kFunctionName, status);
-        }
-    }
-    output.SetCardinality(count);
-    if (kept_count < count) {
-        output.Slice(kept, kept_count);
-    }
-    local.offset += count;
 }
 
 dd::unique_ptr<dd::NodeStatistics> ReadVortexCardinality(dd::ClientContext &,
@@ -489,8 +612,10 @@ dd::OperatorPartitionData ReadVortexPartitionData(dd::ClientContext &,
     return dd::OperatorPartitionData(input.local_state->Cast<ReadVortexLocalState>().batch_index);
 }
 
-// Takes a filter expression on one column into the scan when we evaluate it exactly as DuckDB
-// would (expression_filters.h); DuckDB then does not apply it again.
+// Takes every deterministic filter expression on one whole column into the scan: the parts we
+// translate (expression_filters.h) run in our scan with zone-map pruning, the rest DuckDB's
+// executor evaluates on the exported rows (SplitTableFilter), as its Parquet reader does.
+// DuckDB then does not apply it again.
 bool ReadVortexPushdownExpression(dd::ClientContext &,
                                   const dd::LogicalGet &get,
                                   dd::Expression &expression) {
@@ -503,27 +628,16 @@ bool ReadVortexPushdownExpression(dd::ClientContext &,
             binding = ref.binding;
         });
     const auto &column_ids = get.GetColumnIds();
-    if (!one_column || !binding || binding->column_index >= column_ids.size()) {
+    if (!one_column || !binding || binding->column_index >= column_ids.size() || expression.IsVolatile()) {
         return false;
     }
     const dd::ColumnIndex &index = column_ids[binding->column_index];
-    const dd::idx_t field = index.GetPrimaryIndex();
-    if (index.HasChildren() || field >= data.fields->size() ||
-        !AcceptsTableFilters(data.fields->dtypes[field])) {
-        return false;
-    }
-    const auto is_column = [&](const dd::Expression &e) {
-        return e.GetExpressionClass() == dd::ExpressionClass::BOUND_COLUMN_REF &&
-               e.Cast<dd::BoundColumnRefExpression>().binding == *binding;
-    };
-    return TranslateFilterExpression(expression, data.fields->names[field], data.fields->dtypes[field],
-                                     is_column)
-        .has_value();
+    return !index.HasChildren() && index.GetPrimaryIndex() < data.fields->size();
 }
 
+// Every file column takes table filters: what we cannot evaluate exactly stays residual.
 bool ReadVortexSupportsPushdown(const dd::FunctionData &bind_data, dd::idx_t column) {
-    const auto &data = bind_data.Cast<ReadVortexBindData>();
-    return column < data.fields->size() && AcceptsTableFilters(data.fields->dtypes[column]);
+    return column < bind_data.Cast<ReadVortexBindData>().fields->size();
 }
 
 double

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "duckdb/extension/table_filters.h"
 
+#include <duckdb/planner/expression/bound_reference_expression.hpp>
 #include <duckdb/planner/filter/conjunction_filter.hpp>
 #include <duckdb/planner/filter/constant_filter.hpp>
 #include <duckdb/planner/filter/expression_filter.hpp>
@@ -241,6 +242,45 @@ TranslateTableFilter(const dd::TableFilter &filter, const expr::ExprRef &subject
     }
     return Status::NotImplemented("read_vortex: unsupported table filter {}",
                                   filter.ToString(subject->ToString()));
+}
+
+Result<SplitFilter> SplitTableFilter(const dd::TableFilter &filter,
+                                     const expr::ExprRef &subject,
+                                     const DType &dtype,
+                                     const dd::LogicalType &type) {
+    std::vector<const dd::TableFilter *> parts;
+    if (filter.filter_type == dd::TableFilterType::CONJUNCTION_AND) {
+        for (const auto &child : filter.Cast<dd::ConjunctionAndFilter>().child_filters) {
+            parts.push_back(child.get());
+        }
+    } else {
+        parts.push_back(&filter);
+    }
+    const bool accepted = AcceptsTableFilters(dtype);
+    SplitFilter split;
+    std::vector<expr::ExprRef> pushed;
+    for (const dd::TableFilter *part : parts) {
+        if (accepted) {
+            Result<std::optional<expr::ExprRef>> translated = TranslateTableFilter(*part, subject, dtype);
+            if (translated.ok()) {
+                if (translated->has_value()) {
+                    pushed.push_back(**std::move(translated));
+                }
+                continue;
+            }
+            if (translated.status().code() != StatusCode::NotImplemented) {
+                return translated.status();
+            }
+        } else if (part->filter_type == dd::TableFilterType::OPTIONAL_FILTER ||
+                   part->filter_type == dd::TableFilterType::DYNAMIC_FILTER) {
+            continue; // allowed to be dropped; DuckDB's operators apply them
+        }
+        split.residual.push_back(part->ToExpression(dd::BoundReferenceExpression(type, 0)));
+    }
+    if (!pushed.empty()) {
+        split.pushed = pushed.size() == 1 ? pushed[0] : expr::And(std::move(pushed));
+    }
+    return split;
 }
 
 } // namespace vortex::duckdb_ext

@@ -32,4 +32,21 @@ Result<expr::ExprRef> TranslateComparison(CompareOp op,
 Result<std::optional<expr::ExprRef>>
 TranslateTableFilter(const ::duckdb::TableFilter &filter, const expr::ExprRef &subject, const DType &dtype);
 
+/// A column's table filter in two parts: what runs in our scan (with zone-map pruning), and
+/// DuckDB expressions over the column (a bound reference at index 0) that read_vortex
+/// evaluates with DuckDB's executor on the exported rows, as DuckDB's Parquet reader does
+/// for the expression filters it cannot evaluate on its own.
+struct SplitFilter {
+    std::optional<expr::ExprRef> pushed;
+    std::vector<::duckdb::unique_ptr<::duckdb::Expression>> residual;
+};
+
+/// Splits `filter` on a column of `dtype` (DuckDB type `type`) read as `subject`. Everything
+/// TranslateTableFilter() translates is pushed; the conjuncts it cannot translate, and every
+/// filter on a column AcceptsTableFilters() refuses, stay residual: no filter is refused.
+Result<SplitFilter> SplitTableFilter(const ::duckdb::TableFilter &filter,
+                                     const expr::ExprRef &subject,
+                                     const DType &dtype,
+                                     const ::duckdb::LogicalType &type);
+
 } // namespace vortex::duckdb_ext

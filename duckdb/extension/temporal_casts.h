@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#pragma once
+
+#include <duckdb.hpp>
+#include <optional>
+
+#include "vortex/expr/expression.h"
+#include "vortex/vortex.h"
+
+namespace vortex::duckdb_ext {
+
+/// `CAST(column AS target) op value` as comparisons on the column itself, so they run on its
+/// storage and prune with its zone maps: what DuckDB asks for when a date column meets a
+/// timestamp constant (`d >= TIMESTAMP '2001-03-01'`), or a timestamp column a date constant
+/// (`ts::DATE = DATE '2001-03-01'`).
+///
+/// Only casts that are exact monotone maps of the stored ticks are translated: from a coarser
+/// unit to a finer one (DATE, TIMESTAMP_S, _MS, (US), _NS: the column's ticks times a whole
+/// factor) and from TIMESTAMP_S/_MS/(US) to DATE (floor to whole days, as DuckDB's cast does).
+/// Zoned timestamps and everything else (whose casts depend on the session's time zone or
+/// truncate towards zero) give nullopt, as do bounds the column's storage cannot hold; the
+/// caller then leaves the filter to DuckDB.
+std::optional<expr::ExprRef> TranslateTemporalCast(CompareOp op,
+                                                   const expr::ExprRef &column,
+                                                   const DType &dtype,
+                                                   const ::duckdb::LogicalType &column_type,
+                                                   const ::duckdb::LogicalType &target,
+                                                   const ::duckdb::Value &value);
+
+} // namespace vortex::duckdb_ext
