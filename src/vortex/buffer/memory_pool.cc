@@ -91,13 +91,40 @@ bool PutCached(void *block, unsigned size_class) {
     return false;
 }
 
+// Blocks of at least a huge page are mapped huge-page aligned and marked for transparent huge
+// pages: filling a fresh block (a pread, a decode) then faults once per 2 MiB instead of once
+// per 4 KiB page, and a page fault is the dearest part of a fresh block on virtual machines.
+constexpr size_t kHugePageBytes = size_t{2} << 20;
+
+void *MapBlock(size_t bytes) {
+    if (bytes < kHugePageBytes) {
+        return mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    }
+    const size_t span = bytes + kHugePageBytes;
+    void *raw = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) {
+        return raw;
+    }
+    const auto begin = reinterpret_cast<uintptr_t>(raw);
+    const uintptr_t aligned = bits::RoundUp(begin, kHugePageBytes);
+    if (aligned > begin) {
+        munmap(raw, aligned - begin);
+    }
+    const uintptr_t tail = begin + span - (aligned + bytes);
+    if (tail > 0) {
+        munmap(reinterpret_cast<void *>(aligned + bytes), tail);
+    }
+    auto *block = reinterpret_cast<void *>(aligned);
+    (void)madvise(block, bytes, MADV_HUGEPAGE); // advice only: without THP, 4 KiB pages serve
+    return block;
+}
+
 uint8_t *AllocateLarge(size_t padded) {
     const unsigned size_class = SizeClass(padded);
     if (void *cached = TakeCached(size_class)) {
         return static_cast<uint8_t *>(cached);
     }
-    void *block =
-        mmap(nullptr, size_t{1} << size_class, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *block = MapBlock(size_t{1} << size_class);
     if (block == MAP_FAILED) {
         throw std::bad_alloc();
     }
