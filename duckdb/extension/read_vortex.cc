@@ -14,6 +14,7 @@
 #include <duckdb/parser/expression/constant_expression.hpp>
 #include <duckdb/parser/expression/function_expression.hpp>
 #include <duckdb/parser/tableref/table_function_ref.hpp>
+#include <duckdb/planner/expression/bound_cast_expression.hpp>
 #include <duckdb/planner/expression/bound_columnref_expression.hpp>
 #include <duckdb/planner/expression_iterator.hpp>
 #include <duckdb/planner/operator/logical_get.hpp>
@@ -62,13 +63,25 @@ struct ReadVortexBindData final : dd::TableFunctionData {
     /// Column index of the `filename` column, when asked for.
     std::optional<size_t> filename_column;
     uint64_t rows = 0;
+    /// Filters on casts of a column that DuckDB would keep above the scan, taken before its
+    /// filter pushdown (ReadVortexPushdownComplexFilter), translated exactly.
+    std::vector<expr::ExprRef> cast_filters;
 
     dd::unique_ptr<dd::FunctionData> Copy() const override {
         return dd::make_uniq<ReadVortexBindData>(*this);
     }
     bool Equals(const dd::FunctionData &other) const override {
         const auto &o = other.Cast<ReadVortexBindData>();
-        return paths == o.paths && filename_column == o.filename_column;
+        if (paths != o.paths || filename_column != o.filename_column ||
+            cast_filters.size() != o.cast_filters.size()) {
+            return false;
+        }
+        for (size_t i = 0; i < cast_filters.size(); ++i) {
+            if (cast_filters[i]->ToString() != o.cast_filters[i]->ToString()) {
+                return false;
+            }
+        }
+        return true;
     }
 };
 
@@ -287,7 +300,13 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
         }
         state->residuals.push_back(std::move(residual));
     }
-    const expr::ExprRef filter = filters.pushed;
+    std::vector<expr::ExprRef> conjuncts = data.cast_filters;
+    if (filters.pushed != nullptr) {
+        conjuncts.push_back(filters.pushed);
+    }
+    const expr::ExprRef filter = conjuncts.empty()       ? nullptr
+                                 : conjuncts.size() == 1 ? conjuncts[0]
+                                                         : expr::And(std::move(conjuncts));
     for (size_t f = 0; f < data.files.size(); f++) {
         auto builder = Scan(data.files[f]).Project(projection);
         if (filter != nullptr) {
@@ -424,6 +443,7 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
     const auto &data = input.bind_data->Cast<ReadVortexBindData>();
     auto &global = input.global_state->Cast<ReadVortexGlobalState>();
     auto &local = input.local_state->Cast<ReadVortexLocalState>();
+    bool exported = false;
     while (true) {
         if (local.offset >= local.rows && !NextSplit(global, local)) {
             output.SetCardinality(0);
@@ -444,7 +464,10 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
                 ForEachKept(window, [&](size_t i) { kept.set_index(kept_count++, i); });
             }
         }
-        output.Reset();
+        if (exported) {
+            output.Reset(); // a residual filter rejected every row of the previous window
+        }
+        exported = true;
         for (size_t c = 0; c < global.outputs.size(); c++) {
             dd::Vector &vector = output.data[c];
             if (!global.outputs[c].has_value()) {
@@ -491,6 +514,9 @@ dd::vector<dd::PartitionStatistics> ReadVortexPartitionStats(dd::ClientContext &
                                                              dd::GetPartitionStatsInput &input) {
     const auto &data = input.bind_data->Cast<ReadVortexBindData>();
     dd::vector<dd::PartitionStatistics> partitions;
+    if (!data.cast_filters.empty()) {
+        return partitions; // filters DuckDB no longer sees select fewer rows than the files hold
+    }
     dd::idx_t start = 0;
     for (const auto &file : data.files) {
         dd::PartitionStatistics partition;
@@ -612,14 +638,9 @@ dd::OperatorPartitionData ReadVortexPartitionData(dd::ClientContext &,
     return dd::OperatorPartitionData(input.local_state->Cast<ReadVortexLocalState>().batch_index);
 }
 
-// Takes every deterministic filter expression on one whole column into the scan: the parts we
-// translate (expression_filters.h) run in our scan with zone-map pruning, the rest DuckDB's
-// executor evaluates on the exported rows (SplitTableFilter), as its Parquet reader does.
-// DuckDB then does not apply it again.
-bool ReadVortexPushdownExpression(dd::ClientContext &,
-                                  const dd::LogicalGet &get,
-                                  dd::Expression &expression) {
-    const auto &data = get.bind_data->Cast<ReadVortexBindData>();
+// The one column `expression` reads (a top-level file column DuckDB reads whole), or nullopt.
+std::optional<dd::ColumnBinding>
+OneColumn(const ReadVortexBindData &data, const dd::LogicalGet &get, const dd::Expression &expression) {
     std::optional<dd::ColumnBinding> binding;
     bool one_column = true;
     dd::ExpressionIterator::VisitExpression<dd::BoundColumnRefExpression>(
@@ -629,10 +650,61 @@ bool ReadVortexPushdownExpression(dd::ClientContext &,
         });
     const auto &column_ids = get.GetColumnIds();
     if (!one_column || !binding || binding->column_index >= column_ids.size() || expression.IsVolatile()) {
-        return false;
+        return std::nullopt;
     }
     const dd::ColumnIndex &index = column_ids[binding->column_index];
-    return !index.HasChildren() && index.GetPrimaryIndex() < data.fields->size();
+    if (index.HasChildren() || index.GetPrimaryIndex() >= data.fields->size()) {
+        return std::nullopt;
+    }
+    return binding;
+}
+
+// Takes the filters on casts of a column (`ts_ms::DATE = DATE '...'`, `d >= TIMESTAMP '...'`) that
+// translate exactly into comparisons on the column: DuckDB would otherwise keep some of them in a
+// FILTER above the scan (it rewrites only microsecond timestamps itself), and here they prune zones.
+void ReadVortexPushdownComplexFilter(dd::ClientContext &,
+                                     dd::LogicalGet &get,
+                                     dd::FunctionData *bind_data,
+                                     dd::vector<dd::unique_ptr<dd::Expression>> &filters) {
+    auto &data = bind_data->Cast<ReadVortexBindData>();
+    for (size_t i = 0; i < filters.size();) {
+        const dd::Expression &expression = *filters[i];
+        const std::optional<dd::ColumnBinding> binding = OneColumn(data, get, expression);
+        bool has_cast = false;
+        dd::ExpressionIterator::VisitExpression<dd::BoundCastExpression>(
+            expression, [&](const dd::BoundCastExpression &cast) {
+                has_cast =
+                    has_cast || cast.child->GetExpressionClass() == dd::ExpressionClass::BOUND_COLUMN_REF;
+            });
+        std::optional<expr::ExprRef> translated;
+        if (binding && has_cast) {
+            const dd::idx_t field = get.GetColumnIds()[binding->column_index].GetPrimaryIndex();
+            if (AcceptsTableFilters(data.fields->dtypes[field])) {
+                translated = TranslateFilterExpression(
+                    expression, data.fields->names[field], data.fields->dtypes[field],
+                    [&](const dd::Expression &e) {
+                        return e.GetExpressionClass() == dd::ExpressionClass::BOUND_COLUMN_REF &&
+                               e.Cast<dd::BoundColumnRefExpression>().binding == *binding;
+                    });
+            }
+        }
+        if (translated) {
+            data.cast_filters.push_back(*std::move(translated));
+            filters.erase_at(i);
+        } else {
+            ++i;
+        }
+    }
+}
+
+// Takes every deterministic filter expression on one whole column into the scan: the parts we
+// translate (expression_filters.h) run in our scan with zone-map pruning, the rest DuckDB's
+// executor evaluates on the exported rows (SplitTableFilter), as its Parquet reader does.
+// DuckDB then does not apply it again.
+bool ReadVortexPushdownExpression(dd::ClientContext &,
+                                  const dd::LogicalGet &get,
+                                  dd::Expression &expression) {
+    return OneColumn(get.bind_data->Cast<ReadVortexBindData>(), get, expression).has_value();
 }
 
 // Every file column takes table filters: what we cannot evaluate exactly stays residual.
@@ -693,6 +765,7 @@ dd::TableFunction MakeReadVortex(const dd::LogicalType &argument) {
     function.filter_prune = true;
     function.supports_pushdown_type = ReadVortexSupportsPushdown;
     function.pushdown_expression = ReadVortexPushdownExpression;
+    function.pushdown_complex_filter = ReadVortexPushdownComplexFilter;
     function.cardinality = ReadVortexCardinality;
     function.statistics = ReadVortexStatistics;
     function.get_partition_data = ReadVortexPartitionData;
