@@ -114,6 +114,7 @@ void RunFilterBench(const BenchOptions &options, const FilterArgs &args) {
     }
     json["vortex_bytes"] = std::filesystem::file_size(vx_path);
     json["parquet_bytes"] = std::filesystem::file_size(pq_path);
+    const PinnedFiles pinned({vx_path, pq_path});
     QueryDb db(args.threads);
     const std::string vx = "read_vortex(" + QuoteSqlString(vx_path) + ")";
     const std::string pq = "read_parquet(" + QuoteSqlString(pq_path) + ")";

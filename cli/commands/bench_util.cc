@@ -3,12 +3,18 @@
 #include "commands/bench_util.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <stdexcept>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "vortex/base/format.h"
 #include "vortex/vortex.h"
@@ -17,6 +23,47 @@
 #include "duckdb/bridge/duckdb_database.h"
 
 namespace vortex::cli::bench {
+
+std::vector<std::string> FilesIn(const std::string &dir) {
+    std::vector<std::string> files;
+    for (const auto &entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.is_regular_file()) {
+            files.push_back(entry.path().string());
+        }
+    }
+    return files;
+}
+
+PinnedFiles::PinnedFiles(const std::vector<std::string> &paths) {
+    for (const std::string &path : paths) {
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        struct stat st {};
+        if (fd < 0 || ::fstat(fd, &st) != 0 || st.st_size == 0) {
+            if (fd >= 0) {
+                ::close(fd);
+            }
+            continue;
+        }
+        const auto size = static_cast<size_t>(st.st_size);
+        void *data = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
+        ::close(fd);
+        if (data == MAP_FAILED) {
+            continue;
+        }
+        if (::mlock(data, size) != 0) {
+            std::fprintf(stderr, "bench: cannot keep %s in memory (%s); timings may include cold reads\n",
+                         path.c_str(), std::strerror(errno));
+        }
+        mappings_.emplace_back(data, size);
+    }
+}
+
+PinnedFiles::~PinnedFiles() {
+    for (const auto &[data, size] : mappings_) {
+        ::munlock(data, size);
+        ::munmap(data, size);
+    }
+}
 
 namespace fs = std::filesystem;
 

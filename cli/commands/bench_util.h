@@ -68,6 +68,24 @@ private:
     std::string path_;
 };
 
+/// The regular files directly inside `dir`.
+std::vector<std::string> FilesIn(const std::string &dir);
+
+/// Keeps files resident in the page cache while it lives (mapped and locked), so every timed
+/// query of either format reads warm pages: on these machines the host reclaims guest page
+/// cache in the background, which made some repetitions cold at random. A file that cannot be
+/// locked (a memlock limit) is reported once on stderr and measured as it is.
+class PinnedFiles {
+public:
+    explicit PinnedFiles(const std::vector<std::string> &paths);
+    ~PinnedFiles();
+    PinnedFiles(const PinnedFiles &) = delete;
+    PinnedFiles &operator=(const PinnedFiles &) = delete;
+
+private:
+    std::vector<std::pair<void *, size_t>> mappings_;
+};
+
 /// Reads every batch of an Arrow stream, calls `per_batch` on each before releasing it, then
 /// releases the stream; returns the rows seen. A stream error is thrown with its message.
 uint64_t DrainArrowStream(ArrowArrayStream &stream, const std::function<void()> &per_batch = {});
