@@ -7,7 +7,8 @@
 function(vortex_add_library name)
     cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
     add_library(${name} STATIC ${ARG_SOURCES})
-    target_include_directories(${name} PUBLIC "${PROJECT_SOURCE_DIR}/src")
+    target_include_directories(${name} PUBLIC "${PROJECT_SOURCE_DIR}/src" "${PROJECT_SOURCE_DIR}/include"
+                                                "${PROJECT_BINARY_DIR}/include")
     target_compile_options(${name} PRIVATE ${VORTEX_WARNING_FLAGS})
     target_link_libraries(${name} PUBLIC ${ARG_DEPS})
 endfunction()
