@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -54,6 +55,14 @@ public:
 private:
     std::shared_ptr<Impl> impl_;
 };
+
+/// Exports arrays of `dtype`, pulled one at a time from `next` (nullopt ends them), as an Arrow
+/// C stream for one consumer: get_next calls `next` on the consumer's thread and exports what it
+/// returns (an error of `next`, or an array of another dtype, becomes the stream's error, read
+/// with get_last_error). The stream owns `next` and destroys it when released.
+Status ExportArrowStream(const DType &dtype,
+                         std::function<Result<std::optional<Array>>()> next,
+                         ArrowArrayStream *out);
 
 /// A piece of a planned scan (a row range of the file) that any thread may execute.
 class Split {

@@ -146,7 +146,9 @@ TEST(PublicApiTest, StreamsSplitsAndArrowExport) {
     const size_t rows = 300'000;
     const std::string path = TempPath("splits.vortex");
     ASSERT_TRUE(WriteFile(path, MakeTable(rows)).ok());
-    Result<File> file = File::Open(path, OpenOptions{.mmap = true});
+    OpenOptions mapped;
+    mapped.mmap = true;
+    Result<File> file = File::Open(path, mapped);
     ASSERT_TRUE(file.ok());
 
     // A stream in row order.
@@ -226,8 +228,9 @@ private:
 };
 
 TEST(PublicApiTest, OpensFromMemoryAndFromAnyReadAt) {
-    Result<std::vector<uint8_t>> bytes =
-        WriteBuffer(MakeTable(1000), WriteOptions{.compression = Compression::Compact});
+    WriteOptions compact;
+    compact.compression = Compression::Compact;
+    Result<std::vector<uint8_t>> bytes = WriteBuffer(MakeTable(1000), compact);
     ASSERT_TRUE(bytes.ok()) << bytes.status().ToString();
     Result<File> in_memory = File::OpenBuffer(bytes->data(), bytes->size());
     ASSERT_TRUE(in_memory.ok()) << in_memory.status().ToString();
@@ -298,7 +301,9 @@ TEST(PublicApiTest, PushWriterAndArrowStreamWriter) {
     ArrowArrayStream stream{};
     ASSERT_TRUE(file->Scan().IntoArrowStream(&stream).ok());
     const std::string copy = TempPath("copy.vortex");
-    Result<WriteSummary> copied = WriteFile(copy, &stream, WriteOptions{.compression = Compression::None});
+    WriteOptions uncompressed;
+    uncompressed.compression = Compression::None;
+    Result<WriteSummary> copied = WriteFile(copy, &stream, uncompressed);
     ASSERT_TRUE(copied.ok()) << copied.status().ToString();
     EXPECT_EQ(copied->rows, 10'000u);
     Result<File> reread = File::Open(copy);
@@ -307,6 +312,65 @@ TEST(PublicApiTest, PushWriterAndArrowStreamWriter) {
     EXPECT_EQ(reread->dtype(), file->dtype());
     std::remove(path.c_str());
     std::remove(copy.c_str());
+}
+
+TEST(PublicApiTest, ExportsArraysPulledFromAFunctionAsAnArrowStream) {
+    // Two batches, then the end; the function is called on the consumer's thread.
+    std::vector<Array> batches = {MakeTable(3), MakeTable(5)};
+    size_t pulled = 0;
+    ArrowArrayStream stream;
+    ASSERT_TRUE(ExportArrowStream(
+                    batches[0].dtype(),
+                    [&]() -> Result<std::optional<Array>> {
+                        return pulled < batches.size() ? std::optional<Array>(batches[pulled++])
+                                                       : std::nullopt;
+                    },
+                    &stream)
+                    .ok());
+    ArrowSchema schema{};
+    ASSERT_EQ(stream.get_schema(&stream, &schema), 0);
+    EXPECT_STREQ(schema.format, "+s");
+    EXPECT_EQ(schema.n_children, 3);
+    schema.release(&schema);
+    std::vector<int64_t> lengths;
+    while (true) {
+        ArrowArray batch{};
+        ASSERT_EQ(stream.get_next(&stream, &batch), 0);
+        if (batch.release == nullptr) {
+            break;
+        }
+        lengths.push_back(batch.length);
+        batch.release(&batch);
+    }
+    stream.release(&stream);
+    EXPECT_EQ(lengths, (std::vector<int64_t>{3, 5}));
+
+    // An error of the function becomes the stream's.
+    ASSERT_TRUE(
+        ExportArrowStream(
+            DType::Primitive(PType::I32),
+            []() -> Result<std::optional<Array>> { return Status(StatusCode::Io, "the source went away"); },
+            &stream)
+            .ok());
+    ArrowArray batch{};
+    EXPECT_NE(stream.get_next(&stream, &batch), 0);
+    EXPECT_NE(std::string(stream.get_last_error(&stream)).find("the source went away"), std::string::npos);
+    stream.release(&stream);
+
+    // An array of another dtype is an error too.
+    ASSERT_TRUE(ExportArrowStream(
+                    DType::Primitive(PType::I64),
+                    [&]() -> Result<std::optional<Array>> { return std::optional<Array>(batches[0]); },
+                    &stream)
+                    .ok());
+    EXPECT_NE(stream.get_next(&stream, &batch), 0);
+    stream.release(&stream);
+
+    EXPECT_FALSE(ExportArrowStream(DType::Null(), nullptr, &stream).ok());
+    EXPECT_FALSE(
+        ExportArrowStream(
+            DType::Null(), []() -> Result<std::optional<Array>> { return std::optional<Array>(); }, nullptr)
+            .ok());
 }
 
 TEST(PublicApiTest, AnUnfinishedWriterLeavesTheDestinationUntouched) {

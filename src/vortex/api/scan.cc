@@ -175,6 +175,28 @@ DType ArrayStream::dtype() const {
     return Wrap(impl_->stream->dtype());
 }
 
+Status ExportArrowStream(const DType &dtype,
+                         std::function<Result<std::optional<Array>>()> next,
+                         ArrowArrayStream *out) {
+    if (out == nullptr) {
+        return {StatusCode::InvalidArgument, "no ArrowArrayStream to export into"};
+    }
+    if (!next) {
+        return {StatusCode::InvalidArgument, "no function to pull arrays from"};
+    }
+    auto pull = [next = std::move(next)]() -> vortex::Result<std::optional<ArrayRef>> {
+        Result<std::optional<Array>> batch = next();
+        if (!batch.ok()) {
+            return ToInternal(batch.status());
+        }
+        if (!batch->has_value()) {
+            return std::optional<ArrayRef>();
+        }
+        return std::optional<ArrayRef>(Unwrap(**batch));
+    };
+    return ToPublic(vortex::ExportArrayStream(Unwrap(dtype), std::move(pull), out));
+}
+
 uint64_t Split::row_begin() const {
     return impl_->split.range().begin;
 }
