@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "workloads/filter_workload.h"
 
+#include <cmath>
 #include <random>
 
 #include "vortex/base/format.h"
@@ -231,7 +232,7 @@ std::string CreateTableSql(const std::string &table, uint64_t rows, uint64_t see
         const std::string r = vortex::format("r{}", c);
         raw += vortex::format(", {} AS {}", RawPosition(col.shape, rows, salt(0)), r);
         raw += vortex::format(", (hash(i, {}) % 1000)::BIGINT + ({}) AS {}_b", salt(1), kCompanionLow, r);
-        const int64_t null_per_mille = static_cast<int64_t>(col.null_fraction * 1000 + 0.5);
+        const int64_t null_per_mille = std::llround(col.null_fraction * 1000);
         raw += vortex::format(", hash(i, {}) % 1000 < {} AS n{}", salt(2), null_per_mille, c);
         raw += vortex::format(", hash(i, {}) % 1000 < {} AS nb{}", salt(3), null_per_mille, c);
         folded += vortex::format(", {} AS v{}", FoldHeavy(r), c);
@@ -262,7 +263,7 @@ std::vector<FilterPredicate> BenchPredicates() {
             out.push_back(Predicate(c, "eq", "10%", s + " = true"));
             out.push_back(Predicate(c, "eq", "90%", s + " = false"));
             out.push_back(Predicate(c, "distinct", "90%", s + " IS DISTINCT FROM true"));
-            out.push_back(Predicate(c, "column", "", s + " <> " + b));
+            out.push_back(Predicate(c, "column", "", vortex::format("{} <> {}", s, b)));
         } else {
             out.push_back(Predicate(c, "eq", "0.1%", vortex::format("{} = {}", s, f(kHeavy01))));
             out.push_back(Predicate(c, "eq", "10%", vortex::format("{} = {}", s, f(kHeavy10))));

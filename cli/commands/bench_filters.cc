@@ -202,7 +202,7 @@ void RunFilterBench(const BenchOptions &options, const FilterArgs &args) {
 
 } // namespace
 
-void AddFilterBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
+void AddFilterBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options) {
     auto args = std::make_shared<FilterArgs>();
     CLI::App *cmd = bench.add_subcommand(
         "filters", "DuckDB filters of every dtype and predicate kind over .vortex vs Parquet-ZSTD");

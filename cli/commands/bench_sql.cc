@@ -421,7 +421,7 @@ void RunSqlBench(const BenchOptions &options, const SqlArgs &args) {
 
 } // namespace
 
-void AddSqlBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
+void AddSqlBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options) {
     auto args = std::make_shared<SqlArgs>();
     CLI::App *cmd = bench.add_subcommand(
         "sql", "DuckDB queries over .vortex vs Parquet-ZSTD (seed 001, a suite, a star schema)");
@@ -435,7 +435,7 @@ void AddSqlBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
     cmd->add_flag("--no-star", args->skip_star, "skip (c), the star schema");
     cmd->add_option("--star-rows", args->star_rows, "(c): fact table rows (default 6 000 000)");
     cmd->add_option("--star-seed", args->star_seed, "(c): the generator's seed (default 1)");
-    cmd->callback([options = std::move(options), args] {
+    cmd->callback([options, args] {
         try {
             RunSqlBench(*options, *args);
         } catch (const dd::Exception &e) {

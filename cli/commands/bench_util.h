@@ -115,7 +115,7 @@ void AddOpenBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddTakeBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddExportBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddCompressBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
-void AddSqlBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
-void AddFilterBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
+void AddSqlBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
+void AddFilterBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
 
 } // namespace vortex::cli::bench

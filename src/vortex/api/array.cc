@@ -115,6 +115,7 @@ Result<Array> Array::MakeStruct(const std::vector<std::string> &names,
                                                        " differs from its fields' " + std::to_string(rows));
     }
     std::vector<ArrayRef> children;
+    children.reserve(fields.size());
     for (const Array &field : fields) {
         children.push_back(Unwrap(field));
     }

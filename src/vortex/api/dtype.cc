@@ -137,7 +137,7 @@ uint8_t DType::precision() const {
 }
 
 int8_t DType::scale() const {
-    return impl_->dtype.is_decimal() ? impl_->dtype.decimal().scale : 0;
+    return impl_->dtype.is_decimal() ? impl_->dtype.decimal().scale : int8_t{0};
 }
 
 size_t DType::field_count() const {

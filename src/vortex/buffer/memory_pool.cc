@@ -109,15 +109,14 @@ void *MapBlock(size_t bytes) {
         return raw;
     }
     const auto begin = reinterpret_cast<uintptr_t>(raw);
-    const uintptr_t aligned = bits::RoundUp(begin, kHugePageBytes);
-    if (aligned > begin) {
-        munmap(raw, aligned - begin);
+    const size_t skip = bits::RoundUp(begin, kHugePageBytes) - begin;
+    auto *block = static_cast<uint8_t *>(raw) + skip;
+    if (skip > 0) {
+        munmap(raw, skip);
     }
-    const uintptr_t tail = begin + span - (aligned + bytes);
-    if (tail > 0) {
-        munmap(reinterpret_cast<void *>(aligned + bytes), tail);
+    if (const size_t tail = span - skip - bytes; tail > 0) {
+        munmap(block + bytes, tail);
     }
-    auto *block = reinterpret_cast<void *>(aligned);
     (void)madvise(block, bytes, MADV_HUGEPAGE); // advice only: without THP, 4 KiB pages serve
     return block;
 }

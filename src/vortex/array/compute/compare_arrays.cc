@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/compute/compare_arrays.h"
 
+#include <compare>
+
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/decimal/decimal_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
@@ -67,7 +69,7 @@ BitBuffer CompareDecimals(const DecimalArray &a, const DecimalArray &b, CompareO
     return WithComparator(op, [&](auto holds) {
         return BitBuffer::FromPredicate(len, [&](size_t i) {
             const std::strong_ordering ordering = a.value_at(i) <=> b.value_at(i);
-            return holds(ordering < 0 ? -1 : (ordering > 0 ? 1 : 0), 0);
+            return holds(std::is_lt(ordering) ? -1 : (std::is_gt(ordering) ? 1 : 0), 0);
         });
     });
 }
