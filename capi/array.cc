@@ -31,7 +31,7 @@ namespace {
 // The C++ API's validity for a vx_validity (a mask is referenced, not copied).
 api::Validity ToValidity(const vx_validity &validity) {
     api::Validity out;
-    switch (validity.type) {
+    switch (capi::EnumValue(validity.type)) {
         case VX_VALIDITY_NON_NULLABLE:
             out.kind = api::Validity::Kind::NonNullable;
             break;
@@ -47,7 +47,7 @@ api::Validity ToValidity(const vx_validity &validity) {
                 std::make_shared<const api::Array>(capi::Deref(validity.array, "validity array").array);
             break;
         default:
-            capi::Fail("unknown validity type " + std::to_string(static_cast<int>(validity.type)));
+            capi::Fail("unknown validity type " + std::to_string(capi::EnumValue(validity.type)));
     }
     return out;
 }
@@ -132,7 +132,7 @@ bool vx_array_is_nullable(const vx_array *array) {
 
 bool vx_array_has_dtype(const vx_array *array, vx_dtype_variant variant) {
     return capi::Quietly(false, [&] {
-        return array != nullptr && static_cast<int>(array->array.dtype().kind()) == static_cast<int>(variant);
+        return array != nullptr && static_cast<int>(array->array.dtype().kind()) == capi::EnumValue(variant);
     });
 }
 
@@ -142,7 +142,7 @@ bool vx_array_is_primitive(const vx_array *array, vx_ptype ptype) {
             return false;
         }
         const std::optional<api::PType> actual = array->array.dtype().ptype();
-        return actual && static_cast<int>(*actual) == static_cast<int>(ptype);
+        return actual && static_cast<int>(*actual) == capi::EnumValue(ptype);
     });
 }
 
@@ -227,12 +227,13 @@ const vx_array *vx_array_new_primitive(
         if (validity == nullptr) {
             capi::Fail("validity is NULL");
         }
-        if (ptype < PTYPE_U8 || ptype > PTYPE_F64) {
-            capi::Fail("unknown ptype " + std::to_string(static_cast<int>(ptype)));
+        const int value = capi::EnumValue(ptype);
+        if (value < PTYPE_U8 || value > PTYPE_F64) {
+            capi::Fail("unknown ptype " + std::to_string(value));
         }
         const api::Validity nulls = ToValidity(*validity);
         return capi::NewArray(
-            capi::Take(api::Array::FromPrimitive(static_cast<api::PType>(ptype), ptr, len, nulls)));
+            capi::Take(api::Array::FromPrimitive(static_cast<api::PType>(value), ptr, len, nulls)));
     } catch (...) {
         capi::SetError(error, capi::CurrentExceptionMessage());
         return nullptr;

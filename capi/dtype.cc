@@ -68,10 +68,11 @@ const vx_dtype *vx_dtype_new_bool(bool is_nullable) {
 
 const vx_dtype *vx_dtype_new_primitive(vx_ptype ptype, bool is_nullable) {
     return capi::Quietly<const vx_dtype *>(nullptr, [&]() -> const vx_dtype * {
-        if (ptype < PTYPE_U8 || ptype > PTYPE_F64) {
+        const int value = capi::EnumValue(ptype);
+        if (value < PTYPE_U8 || value > PTYPE_F64) {
             return nullptr;
         }
-        return NewDType(api::DType::Primitive(static_cast<api::PType>(ptype), is_nullable));
+        return NewDType(api::DType::Primitive(static_cast<api::PType>(value), is_nullable));
     });
 }
 

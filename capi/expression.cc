@@ -442,11 +442,15 @@ vx_expression *vx_expression_or(const vx_expression *const *expressions, size_t 
 vx_expression *
 vx_expression_binary(vx_binary_operator operator_, const vx_expression *lhs, const vx_expression *rhs) {
     return capi::Quietly<vx_expression *>(nullptr, [&]() -> vx_expression * {
-        if (lhs == nullptr || rhs == nullptr || operator_ < VX_OPERATOR_EQ || operator_ > VX_OPERATOR_DIV) {
+        const int op = capi::EnumValue(operator_);
+        if (lhs == nullptr || rhs == nullptr || op < VX_OPERATOR_EQ || op > VX_OPERATOR_DIV) {
             return nullptr;
         }
-        return NewExpression(
-            {capi::ExprNode::Kind::Binary, operator_, {}, std::nullopt, {lhs->node, rhs->node}});
+        return NewExpression({capi::ExprNode::Kind::Binary,
+                              static_cast<vx_binary_operator>(op),
+                              {},
+                              std::nullopt,
+                              {lhs->node, rhs->node}});
     });
 }
 

@@ -18,11 +18,13 @@
 //    vx_dtype_clone / vx_string_clone of it return a new owned handle.
 
 #include <atomic>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -126,6 +128,16 @@ template <typename T, typename Make>
 T *Lazy(std::once_flag &once, std::unique_ptr<T> &slot, Make &&make) {
     std::call_once(once, [&] { slot = make(); });
     return slot.get();
+}
+
+/// The number a C caller passed as an enum. C allows any int there; in C++ reading a value
+/// outside the enumerators' range through the enum type is undefined, so the bytes are copied.
+template <typename E>
+int EnumValue(const E &value) {
+    std::underlying_type_t<E> raw;
+    static_assert(sizeof raw == sizeof value);
+    std::memcpy(&raw, &value, sizeof raw);
+    return static_cast<int>(raw);
 }
 
 /// True if `bytes` is valid UTF-8.

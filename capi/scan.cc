@@ -171,8 +171,8 @@ vx_scan *vx_data_source_scan(const vx_data_source *data_source,
         spec->has_range = opts.row_range_begin > 0 || opts.row_range_end > 0;
         spec->begin = opts.row_range_begin;
         spec->end = opts.row_range_end;
-        spec->include = opts.selection.include;
-        switch (opts.selection.include) {
+        const int include = capi::EnumValue(opts.selection.include);
+        switch (include) {
             case VX_SELECTION_INCLUDE_ALL:
                 break;
             case VX_SELECTION_INCLUDE_RANGE:
@@ -189,9 +189,9 @@ vx_scan *vx_data_source_scan(const vx_data_source *data_source,
                                     spec->indices.end());
                 break;
             default:
-                capi::Fail("unknown selection.include " +
-                           std::to_string(static_cast<int>(opts.selection.include)));
+                capi::Fail("unknown selection.include " + std::to_string(include));
         }
+        spec->include = static_cast<vx_scan_selection_include>(include);
         spec->limit = opts.limit;
 
         auto scan = std::make_unique<vx_scan>();

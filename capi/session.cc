@@ -107,7 +107,7 @@ const char *vx_binary_ptr(const vx_binary *ptr) {
 }
 
 void vx_set_log_level(vx_log_level level) {
-    log_level.store(static_cast<int>(level), std::memory_order_relaxed);
+    log_level.store(capi::EnumValue(level), std::memory_order_relaxed);
 }
 
 } // extern "C"
