@@ -139,7 +139,7 @@ uint8_t vx_dtype_decimal_precision(const vx_dtype *dtype) {
 }
 
 int8_t vx_dtype_decimal_scale(const vx_dtype *dtype) {
-    return dtype == nullptr ? 0 : dtype->dtype.scale();
+    return dtype == nullptr ? int8_t{0} : dtype->dtype.scale();
 }
 
 const vx_struct_fields *vx_dtype_struct_dtype(const vx_dtype *dtype) {

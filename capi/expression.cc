@@ -440,9 +440,9 @@ vx_expression *vx_expression_or(const vx_expression *const *expressions, size_t 
 }
 
 vx_expression *
-vx_expression_binary(vx_binary_operator operator_, const vx_expression *lhs, const vx_expression *rhs) {
+vx_expression_binary(vx_binary_operator binary_operator, const vx_expression *lhs, const vx_expression *rhs) {
     return capi::Quietly<vx_expression *>(nullptr, [&]() -> vx_expression * {
-        const int op = capi::EnumValue(operator_);
+        const int op = capi::EnumValue(binary_operator);
         if (lhs == nullptr || rhs == nullptr || op < VX_OPERATOR_EQ || op > VX_OPERATOR_DIV) {
             return nullptr;
         }
