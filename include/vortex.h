@@ -219,8 +219,8 @@ typedef struct {
 /* Where a data source's files are. */
 typedef struct {
     /* Required. Local paths or glob patterns (`*`, `?`, `[...]`), separated by commas, with no
-     * spaces trimmed. In a pattern `*` also matches `/`: a pattern "dir/" "*.vortex" finds
-     * the .vortex files in every subfolder of dir too. */
+     * spaces trimmed. In a pattern `*` matches any characters, `/` included, so `*.vortex`
+     * after a folder name also finds the .vortex files in its subfolders. */
     const char *paths;
 } vx_data_source_options;
 
@@ -233,8 +233,8 @@ typedef struct {
 
 /* Rows of each file chosen by index. */
 typedef struct {
-    /* Row indices within each file, ascending. Read only when include is not
-     * VX_SELECTION_INCLUDE_ALL; copied by vx_data_source_scan. */
+    /* Row indices within each file (ascending for portability; any order is accepted here).
+     * Read only when include is not VX_SELECTION_INCLUDE_ALL; copied by vx_data_source_scan. */
     const uint64_t *idx;
     size_t idx_len;
     vx_scan_selection_include include;
