@@ -4,6 +4,8 @@
 
 #include <limits>
 
+#include "vortex/base/int128.h"
+
 #include "duckdb/extension/table_filters.h"
 
 namespace vortex::duckdb_ext {
@@ -38,7 +40,7 @@ int64_t FloorDiv(int64_t a, int64_t b) {
 }
 
 // A tick count of `type` as a DuckDB value of that type, or nullopt when it does not fit.
-std::optional<dd::Value> TicksValue(const dd::LogicalType &type, __int128 ticks) {
+std::optional<dd::Value> TicksValue(const dd::LogicalType &type, int128_t ticks) {
     if (type.id() == dd::LogicalTypeId::DATE) {
         if (ticks < std::numeric_limits<int32_t>::min() || ticks > std::numeric_limits<int32_t>::max()) {
             return std::nullopt;
@@ -68,7 +70,7 @@ std::optional<expr::ExprRef> CompareTicks(CompareOp op,
                                           const expr::ExprRef &column,
                                           const DType &dtype,
                                           const dd::LogicalType &column_type,
-                                          __int128 ticks) {
+                                          int128_t ticks) {
     std::optional<dd::Value> value = TicksValue(column_type, ticks);
     if (!value) {
         return std::nullopt;
@@ -117,8 +119,8 @@ std::optional<expr::ExprRef> Floored(CompareOp op,
                                      const dd::LogicalType &column_type,
                                      int64_t per_day,
                                      int64_t d) {
-    const __int128 start = static_cast<__int128>(d) * per_day; // first tick of day d
-    const __int128 next = start + per_day;                     // first tick of day d + 1
+    const int128_t start = static_cast<int128_t>(d) * per_day; // first tick of day d
+    const int128_t next = start + per_day;                     // first tick of day d + 1
     switch (op) {
         case CompareOp::Eq:
             return AndOf(CompareTicks(CompareOp::Gte, column, dtype, column_type, start),

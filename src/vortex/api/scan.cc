@@ -110,8 +110,9 @@ Result<DType> ScanBuilder::OutputDType() const {
     if (!builder.ok()) {
         return ToPublic(builder.status());
     }
-    return ToPublic(builder->Plan(),
-                    [](std::shared_ptr<const scan::ScanPlan> plan) { return Wrap(plan->output_dtype); });
+    return ToPublic(builder->Plan(), [](const std::shared_ptr<const scan::ScanPlan> &plan) {
+        return Wrap(plan->output_dtype);
+    });
 }
 
 Result<ArrayStream> ScanBuilder::IntoStream() const {
