@@ -4,7 +4,8 @@
 # every test but the `heavy` ones (the fuzz targets replay their corpora and mutate them there,
 # and clang-tidy checks the sources of the latest landing: scripts/tidy.sh);
 # the heavy ones (the writer's property and stress suites, which under the sanitizers would take
-# most of an hour) then run in a release build of just their targets; last, the `tsan`-labelled
+# most of an hour) then run in a release build of just their targets, which then also builds,
+# installs and checks the package (scripts/check-package.sh); last, the `tsan`-labelled
 # concurrency suites (executor, sequence ids, row queue, memory pool, I/O, the write pipeline)
 # run under ThreadSanitizer in a build of just their targets.
 # Set VORTEX_TEST_PRESET=debug (or release, tsan, ...) to run everything in one configuration.
@@ -31,6 +32,9 @@ heavy_targets=(vortex_writer_property_test vortex_sparse_column_test vortex_writ
 cmake --preset release
 cmake --build --preset release --parallel "$jobs" --target "${heavy_targets[@]}"
 ctest --preset release --parallel "$jobs" --label-regex heavy
+# The installable package: install into a temporary prefix, build and run the examples out of
+# tree against it, check the exported symbols (scripts/check-package.sh).
+bash scripts/check-package.sh build/release
 
 tsan_targets=(vortex_io_test vortex_sequence_test vortex_buffer_test vortex_layout_test)
 cmake --preset tsan -DVORTEX_BUILD_DUCKDB=OFF -DVORTEX_BUILD_CLI=OFF

@@ -16,7 +16,9 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "usage: scan_to_arrow FILE [FILTER]\n");
         return 2;
     }
-    Result<File> file = File::Open(argv[1], OpenOptions{.mmap = true});
+    OpenOptions options;
+    options.mmap = true;
+    Result<File> file = File::Open(argv[1], options);
     if (!file.ok()) {
         std::fprintf(stderr, "error: %s\n", file.status().ToString().c_str());
         return 1;

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Installs libvortex from a release build tree into a temporary prefix, then builds the examples
+# out of tree against the INSTALLED package (CMake find_package and pkg-config, shared and
+# static), runs them, and checks that libvortex.so exports nothing but the public C++ API
+# (vortex::api::*, vortex::Version) and the C interface (vx_*).
+#   scripts/check-package.sh [BUILD_DIR]      (default build/release, already configured)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-build/release}"
+
+cmake --build "$build" --parallel "$(nproc)" --target vortex_shared vortex_static
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+cmake --install "$build" --prefix "$prefix" >/dev/null
+lib="$prefix/lib/libvortex.so"
+test -f "$prefix/include/vortex/vortex.hpp" && test -f "$prefix/include/vortex.h" && test -f "$prefix/include/vortex/version.hpp"
+test -f "$prefix/lib/libvortex.a" && test -f "$prefix/lib/pkgconfig/vortex.pc"
+test -f "$prefix/lib/cmake/Vortex/VortexConfig.cmake" && test -f "$prefix/lib/cmake/Vortex/VortexConfigVersion.cmake"
+# No implementation header is installed.
+if find "$prefix/include" -name '*.h' -o -name '*.hpp' | grep -vE '/include/vortex\.h$|/include/vortex/[a-z_]+\.(hpp|h)$' | grep .; then
+    echo "check-package: unexpected headers installed" >&2
+    exit 1
+fi
+soname="$(readelf -d "$lib" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')"
+echo "check-package: $soname"
+# Exported (defined, dynamic) symbols: only the public API.
+exported="$(nm -D --defined-only "$lib" | awk '{print $3}' | c++filt)"
+unexpected="$(echo "$exported" | grep -vE '^(vortex::api::|vortex::Version\(\)|vx_|typeinfo (name )?for vortex::api::|vtable for vortex::api::|VORTEX_0\.1$)' || true)"
+if [ -n "$unexpected" ]; then
+    echo "check-package: libvortex.so exports symbols outside the public API:" >&2
+    echo "$unexpected" | head -20 >&2
+    exit 1
+fi
+echo "check-package: $(echo "$exported" | grep -c '^vortex::api::') C++ and $(echo "$exported" | grep -c '^vx_') C symbols exported, all versioned"
+nm -D --defined-only --with-symbol-versions "$lib" | grep -q '@@VORTEX_0.1'
+
+# The examples, out of tree, against the installed package.
+cmake -S examples -B "$work/examples" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/examples" --parallel "$(nproc)"
+cd "$work"
+examples="$work/examples"
+"$examples/write_and_scan" "$work/cities.vortex"
+"$examples/write_and_scan_static" "$work/cities-static.vortex" >/dev/null
+"$examples/scan_to_arrow" "$work/cities.vortex" "population > 100000"
+"$examples/inspect" "$work/cities.vortex"
+for c_example in "$examples"/c_*; do
+    [ -x "$c_example" ] || continue
+    echo "check-package: $(basename "$c_example")"
+    "$c_example" "$work"
+done
+# pkg-config: one C++ and one C program, compiled by hand.
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+c++ -std=c++20 -Wall -Wextra -Werror "$OLDPWD/examples/cpp/scan_to_arrow.cpp" $(pkg-config --cflags --libs vortex) \
+    -Wl,-rpath,"$prefix/lib" -o "$work/scan_to_arrow_pc"
+"$work/scan_to_arrow_pc" "$work/cities.vortex" >/dev/null
+for c_source in "$OLDPWD"/examples/c/*.c; do
+    [ -f "$c_source" ] || continue
+    cc -std=c17 -Wall -Wextra -Wpedantic -Werror "$c_source" $(pkg-config --cflags --libs vortex) \
+        -Wl,-rpath,"$prefix/lib" -o "$work/c_pc"
+    break
+done
+echo "check-package: ok"
