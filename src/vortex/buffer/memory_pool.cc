@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <mutex>
 #include <new>
 #include <sys/mman.h>
+#include <unistd.h>
+#include <vector>
 
 #include "vortex/base/bits.h"
 #include "vortex/base/check.h"
@@ -21,17 +24,42 @@ size_t PaddedSize(size_t size, size_t alignment) {
 // Large buffers (decoded columns, read segments) bypass malloc. glibc keeps freed large blocks
 // in per-thread arenas once its mmap threshold has risen, so peak memory grew with the number
 // of decoding threads (seed 002); a fixed low threshold instead page-faults every new buffer in.
-// Here they are whole pages in power-of-two size classes, and a freed block waits in a small
-// lock-free cache (bounded in bytes, shared by all threads) for the next buffer of its class.
+// Here they are whole pages in power-of-two size classes, and a freed block waits in a
+// process-wide cache (bounded in bytes, shared by all threads) for the next buffer of its class.
+//
+// Reuse matters more than it seems: on the virtual machines this runs on, the first write to a
+// freshly mapped 4 KiB page costs about 10 us (a guest fault plus the hypervisor filling its own
+// page tables; MAP_POPULATE saves only the first half), while rewriting a page already touched
+// runs at memory speed. A scan of a list column decodes several 512 KiB buffers per chunk, and
+// with a 64 MiB cache a third of them were fresh mappings (1 350 mmaps over four scans).
 constexpr size_t kLargeBytes = size_t{256} << 10;
 constexpr unsigned kMinClass = 18;       // 256 KiB
 constexpr unsigned kMaxCachedClass = 26; // 64 MiB; larger blocks are always unmapped
-constexpr size_t kSlotsPerClass = 64;
-constexpr int64_t kCacheBytes = int64_t{64} << 20;
+constexpr int64_t kMaxCacheBytes = int64_t{256} << 20;
 
+// Blocks of at least a huge page are mapped huge-page aligned and marked for transparent huge
+// pages: filling a fresh block then faults once per 2 MiB instead of once per 4 KiB page.
+// Smaller classes are carved from such a huge page (their siblings go to the cache), so they
+// get the same single fault.
+constexpr size_t kHugePageBytes = size_t{2} << 20;
+constexpr unsigned kHugePageClass = 21;
+
+// Freed blocks per size class, a stack under a lock: blocks this large are taken and given back
+// a few thousand times per second at most, against tens of microseconds to fill each one.
 struct LargeBlockCache {
-    std::array<std::array<std::atomic<void *>, kSlotsPerClass>, kMaxCachedClass - kMinClass + 1> slots{};
+    struct Class {
+        std::mutex mutex;
+        std::vector<void *> blocks;
+    };
+    std::array<Class, kMaxCachedClass - kMinClass + 1> classes;
     std::atomic<int64_t> bytes{0};
+    // An eighth of physical memory, at most kMaxCacheBytes.
+    const int64_t capacity = [] {
+        const long pages = sysconf(_SC_PHYS_PAGES);
+        const long page_size = sysconf(_SC_PAGESIZE);
+        const int64_t physical = pages > 0 && page_size > 0 ? int64_t{pages} * page_size : 0;
+        return std::clamp<int64_t>(physical / 8, int64_t{64} << 20, kMaxCacheBytes);
+    }();
 };
 
 LargeBlockCache &Cache() {
@@ -58,16 +86,15 @@ void *TakeCached(unsigned size_class) {
         return nullptr;
     }
     LargeBlockCache &cache = Cache();
-    for (std::atomic<void *> &slot : cache.slots[size_class - kMinClass]) {
-        if (slot.load(std::memory_order_relaxed) == nullptr) {
-            continue;
-        }
-        if (void *block = slot.exchange(nullptr, std::memory_order_acquire)) {
-            cache.bytes.fetch_sub(int64_t{1} << size_class, std::memory_order_relaxed);
-            return block;
-        }
+    LargeBlockCache::Class &entry = cache.classes[size_class - kMinClass];
+    std::lock_guard lock(entry.mutex);
+    if (entry.blocks.empty()) {
+        return nullptr;
     }
-    return nullptr;
+    void *block = entry.blocks.back();
+    entry.blocks.pop_back();
+    cache.bytes.fetch_sub(int64_t{1} << size_class, std::memory_order_relaxed);
+    return block;
 }
 
 bool PutCached(void *block, unsigned size_class) {
@@ -76,33 +103,23 @@ bool PutCached(void *block, unsigned size_class) {
     }
     LargeBlockCache &cache = Cache();
     const int64_t block_bytes = int64_t{1} << size_class;
-    if (cache.bytes.fetch_add(block_bytes, std::memory_order_relaxed) + block_bytes > kCacheBytes) {
+    if (cache.bytes.fetch_add(block_bytes, std::memory_order_relaxed) + block_bytes > cache.capacity) {
         cache.bytes.fetch_sub(block_bytes, std::memory_order_relaxed);
         return false;
     }
-    for (std::atomic<void *> &slot : cache.slots[size_class - kMinClass]) {
-        void *expected = nullptr;
-        if (slot.compare_exchange_strong(expected, block, std::memory_order_release,
-                                         std::memory_order_relaxed)) {
-            return true;
-        }
+    LargeBlockCache::Class &entry = cache.classes[size_class - kMinClass];
+    try {
+        std::lock_guard lock(entry.mutex);
+        entry.blocks.push_back(block);
+    } catch (const std::bad_alloc &) {
+        cache.bytes.fetch_sub(block_bytes, std::memory_order_relaxed);
+        return false;
     }
-    cache.bytes.fetch_sub(block_bytes, std::memory_order_relaxed);
-    return false;
+    return true;
 }
 
-// Blocks of at least a huge page are mapped huge-page aligned and marked for transparent huge
-// pages: filling a fresh block (a pread, a decode) then faults once per 2 MiB instead of once
-// per 4 KiB page, and a page fault is the dearest part of a fresh block on virtual machines.
-constexpr size_t kHugePageBytes = size_t{2} << 20;
-
-void *MapBlock(size_t bytes) {
-    if (bytes < kHugePageBytes) {
-        // Populated by the kernel in one call: a block is filled whole right away (a read, a
-        // decode), and one trap per 4 KiB page costs more than the zeroing itself here.
-        return mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1,
-                    0);
-    }
+// Maps `bytes` (a multiple of the huge page size) aligned to a huge page.
+void *MapHugeAligned(size_t bytes) {
     const size_t span = bytes + kHugePageBytes;
     void *raw = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (raw == MAP_FAILED) {
@@ -126,11 +143,26 @@ uint8_t *AllocateLarge(size_t padded) {
     if (void *cached = TakeCached(size_class)) {
         return static_cast<uint8_t *>(cached);
     }
-    void *block = MapBlock(size_t{1} << size_class);
-    if (block == MAP_FAILED) {
+    if (size_class >= kHugePageClass) {
+        void *block = MapHugeAligned(size_t{1} << size_class);
+        if (block == MAP_FAILED) {
+            throw std::bad_alloc();
+        }
+        return static_cast<uint8_t *>(block);
+    }
+    // One huge page split into blocks of this class: the first is returned, the rest cached
+    // (or unmapped one by one when the cache is full; the kernel then splits the huge page).
+    auto *page = static_cast<uint8_t *>(MapHugeAligned(kHugePageBytes));
+    if (page == MAP_FAILED) {
         throw std::bad_alloc();
     }
-    return static_cast<uint8_t *>(block);
+    const size_t block_bytes = size_t{1} << size_class;
+    for (size_t at = block_bytes; at < kHugePageBytes; at += block_bytes) {
+        if (!PutCached(page + at, size_class)) {
+            munmap(page + at, block_bytes);
+        }
+    }
+    return page;
 }
 
 void FreeLarge(uint8_t *data, size_t padded) {

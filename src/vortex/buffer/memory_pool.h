@@ -15,9 +15,10 @@ inline constexpr size_t kDefaultAlignment = 64;
 /// Allocates aligned, padded memory and counts the bytes it has outstanding.
 class MemoryPool {
 public:
-    /// `recycle_blocks`: buffers of 256 KiB and more are whole pages recycled through a small
-    /// process-wide cache instead of malloc, and buffers of at most 4 KiB are recycled through
-    /// a small cache per thread (see memory_pool.cc). Default() does so except under
+    /// `recycle_blocks`: buffers of 256 KiB and more are whole pages (huge-page backed where
+    /// the kernel allows) recycled through a bounded process-wide cache instead of malloc, and
+    /// buffers of at most 4 KiB are recycled through a small cache per thread (see
+    /// memory_pool.cc). Default() does so except under
     /// AddressSanitizer, which checks only memory it allocates itself.
     explicit MemoryPool(bool recycle_blocks);
 

@@ -53,6 +53,40 @@ TEST(MemoryPoolTest, LargeBlocksAreWholePagesAndRecycled) {
     pool.Free(second, (size_t{1} << 20) - 4096, 64);
 }
 
+// Blocks under a huge page are carved several to a huge page: many live at once never
+// overlap, and once freed they are the ones the next buffers of their class get back.
+TEST(MemoryPoolTest, CarvedLargeBlocksAreDistinctAndReused) {
+    MemoryPool pool(/*recycle_blocks=*/true);
+    constexpr size_t kSize = size_t{300} << 10; // the 512 KiB class
+    std::vector<uint8_t *> blocks;
+    for (int i = 0; i < 9; ++i) {
+        blocks.push_back(pool.Allocate(kSize, 64));
+        std::memset(blocks.back(), i + 1, kSize);
+    }
+    std::vector<uint8_t *> sorted = blocks;
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t i = 1; i < sorted.size(); ++i) {
+        EXPECT_GE(sorted[i] - sorted[i - 1], static_cast<std::ptrdiff_t>(kSize)) << "blocks overlap";
+    }
+    for (size_t i = 0; i < blocks.size(); ++i) { // every fill survived the later ones
+        const auto expected = static_cast<uint8_t>(i + 1);
+        EXPECT_TRUE(std::all_of(blocks[i], blocks[i] + kSize, [&](uint8_t b) { return b == expected; }));
+    }
+    for (uint8_t *block : blocks) {
+        pool.Free(block, kSize, 64);
+    }
+    std::vector<uint8_t *> again;
+    for (size_t i = 0; i < blocks.size(); ++i) {
+        again.push_back(pool.Allocate(kSize - 4096, 64));
+    }
+    std::sort(again.begin(), again.end());
+    EXPECT_EQ(again, sorted);
+    for (uint8_t *block : again) {
+        pool.Free(block, kSize - 4096, 64);
+    }
+    EXPECT_EQ(pool.bytes_allocated(), 0);
+}
+
 // Blocks of at most 4 KiB are recycled per thread by size class; a block freed on another
 // thread serves that thread; accounting stays by the requested size.
 TEST(MemoryPoolTest, SmallBlocksAreRecycledPerThread) {
