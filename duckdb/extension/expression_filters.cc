@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "duckdb/extension/expression_filters.h"
 
+#include <duckdb/common/string_util.hpp>
 #include <duckdb/planner/expression/bound_between_expression.hpp>
 #include <duckdb/planner/expression/bound_cast_expression.hpp>
 #include <duckdb/planner/expression/bound_comparison_expression.hpp>
@@ -27,9 +28,9 @@ public:
         : column_(column), dtype_(dtype), is_column_(is_column) {}
 
     std::optional<expr::ExprRef> Translate(const dd::Expression &e) const {
-        if (is_column_(e)) {
+        if (const std::optional<Subject> subject = SubjectOf(e)) {
             // A boolean column is a predicate by itself (DuckDB makes `b = false` into `NOT b`).
-            return dtype_.is_bool() ? std::optional<expr::ExprRef>(expr::Col(column_)) : std::nullopt;
+            return subject->dtype->is_bool() ? std::optional<expr::ExprRef>(subject->expr) : std::nullopt;
         }
         switch (e.GetExpressionClass()) {
             case dd::ExpressionClass::BOUND_COMPARISON:
@@ -48,15 +49,77 @@ public:
     }
 
 private:
+    // What a predicate tests: the column, or a field of it reached through struct_extract
+    // (DuckDB's `s.x` and `s.inner.t` in expression filters: IN lists, IS DISTINCT FROM, ...).
+    struct Subject {
+        expr::ExprRef expr;
+        const DType *dtype;
+    };
+
     static const dd::Value *ConstantOf(const dd::Expression &e) {
         return e.GetExpressionClass() == dd::ExpressionClass::BOUND_CONSTANT
                    ? &e.Cast<dd::BoundConstantExpression>().value
                    : nullptr;
     }
 
-    // `column op value` (value not null), or nullopt when the value does not convert.
-    std::optional<expr::ExprRef> Compare(CompareOp op, const dd::Value &value) const {
-        auto translated = TranslateComparison(op, expr::Col(column_), value, dtype_);
+    std::optional<Subject> SubjectOf(const dd::Expression &e) const {
+        if (is_column_(e)) {
+            return Subject{expr::Col(column_), &dtype_};
+        }
+        if (e.GetExpressionClass() != dd::ExpressionClass::BOUND_FUNCTION) {
+            return std::nullopt;
+        }
+        const auto &function = e.Cast<dd::BoundFunctionExpression>();
+        const std::string &name = function.function.name;
+        if ((name != "struct_extract" && name != "struct_extract_at") || function.children.size() != 2) {
+            return std::nullopt;
+        }
+        const std::optional<Subject> parent = SubjectOf(*function.children[0]);
+        const dd::Value *key = ConstantOf(*function.children[1]);
+        if (!parent || !parent->dtype->is_struct() || key == nullptr || key->IsNull()) {
+            return std::nullopt;
+        }
+        const StructFields &fields = parent->dtype->struct_fields();
+        std::optional<size_t> index = FieldIndex(fields, name == "struct_extract_at", *key);
+        if (!index) {
+            return std::nullopt;
+        }
+        return Subject{expr::GetField(parent->expr, fields.names[*index]), &fields.dtypes[*index]};
+    }
+
+    // The field a struct_extract key names: a name (DuckDB binds names case-insensitively) or,
+    // for struct_extract_at, a 1-based position.
+    static std::optional<size_t>
+    FieldIndex(const StructFields &fields, bool by_position, const dd::Value &key) {
+        if (by_position) {
+            if (!key.type().IsIntegral()) {
+                return std::nullopt;
+            }
+            const auto position = key.GetValue<int64_t>();
+            return position >= 1 && static_cast<size_t>(position) <= fields.size()
+                       ? std::optional<size_t>(static_cast<size_t>(position) - 1)
+                       : std::nullopt;
+        }
+        if (key.type().id() != dd::LogicalTypeId::VARCHAR) {
+            return std::nullopt;
+        }
+        const std::string &wanted = dd::StringValue::Get(key);
+        std::optional<size_t> folded;
+        for (size_t i = 0; i < fields.size(); ++i) {
+            if (fields.names[i] == wanted) {
+                return i;
+            }
+            if (dd::StringUtil::CIEquals(fields.names[i], wanted)) {
+                folded = folded ? std::optional<size_t>(SIZE_MAX) : std::optional<size_t>(i);
+            }
+        }
+        return folded && *folded != SIZE_MAX ? folded : std::nullopt;
+    }
+
+    // `subject op value` (value not null), or nullopt when the value does not convert.
+    static std::optional<expr::ExprRef>
+    Compare(const Subject &subject, CompareOp op, const dd::Value &value) {
+        auto translated = TranslateComparison(op, subject.expr, value, *subject.dtype);
         return translated.ok() ? std::optional<expr::ExprRef>(*std::move(translated)) : std::nullopt;
     }
 
@@ -83,17 +146,18 @@ private:
     // `subject op value` where subject is the column or a temporal cast of it.
     std::optional<expr::ExprRef>
     CompareSubject(CompareOp op, const dd::Expression &subject, const dd::Value &value) const {
-        if (is_column_(subject)) {
-            return Compare(op, value);
+        if (const std::optional<Subject> direct = SubjectOf(subject)) {
+            return Compare(*direct, op, value);
         }
         if (subject.GetExpressionClass() != dd::ExpressionClass::BOUND_CAST) {
             return std::nullopt;
         }
         const auto &cast = subject.Cast<dd::BoundCastExpression>();
-        if (!is_column_(*cast.child)) {
+        const std::optional<Subject> inner = SubjectOf(*cast.child);
+        if (!inner) {
             return std::nullopt;
         }
-        return TranslateTemporalCast(op, expr::Col(column_), dtype_, cast.child->return_type,
+        return TranslateTemporalCast(op, inner->expr, *inner->dtype, cast.child->return_type,
                                      cast.return_type, value);
     }
 
@@ -115,20 +179,21 @@ private:
                                          expr::Lit(Scalar::Bool(false, Nullability::NonNullable)))
                                    : CompareSubject(*op, *subject, *value);
         }
-        if (!is_column_(*subject)) {
+        const std::optional<Subject> target = SubjectOf(*subject);
+        if (!target) {
             return std::nullopt;
         }
-        const expr::ExprRef x = expr::Col(column_);
+        const expr::ExprRef &x = target->expr;
         switch (e.GetExpressionType()) {
             case dd::ExpressionType::COMPARE_NOT_DISTINCT_FROM:
                 // Equal, with NULL equal to NULL only.
                 return value->IsNull() ? std::optional<expr::ExprRef>(expr::IsNull(x))
-                                       : Compare(CompareOp::Eq, *value);
+                                       : Compare(*target, CompareOp::Eq, *value);
             case dd::ExpressionType::COMPARE_DISTINCT_FROM: {
                 if (value->IsNull()) {
                     return expr::IsNotNull(x);
                 }
-                auto unequal = Compare(CompareOp::NotEq, *value);
+                auto unequal = Compare(*target, CompareOp::NotEq, *value);
                 return unequal ? std::optional<expr::ExprRef>(expr::Or(expr::IsNull(x), *unequal))
                                : std::nullopt;
             }
@@ -158,13 +223,16 @@ private:
     std::optional<expr::ExprRef> Operator(const dd::BoundOperatorExpression &e) const {
         switch (e.GetExpressionType()) {
             case dd::ExpressionType::OPERATOR_IS_NULL:
-            case dd::ExpressionType::OPERATOR_IS_NOT_NULL:
-                if (e.children.size() != 1 || !is_column_(*e.children[0])) {
+            case dd::ExpressionType::OPERATOR_IS_NOT_NULL: {
+                const std::optional<Subject> subject =
+                    e.children.size() == 1 ? SubjectOf(*e.children[0]) : std::nullopt;
+                if (!subject) {
                     return std::nullopt;
                 }
                 return e.GetExpressionType() == dd::ExpressionType::OPERATOR_IS_NULL
-                           ? expr::IsNull(expr::Col(column_))
-                           : expr::IsNotNull(expr::Col(column_));
+                           ? expr::IsNull(subject->expr)
+                           : expr::IsNotNull(subject->expr);
+            }
             case dd::ExpressionType::OPERATOR_NOT: {
                 if (e.children.size() != 1) {
                     return std::nullopt;
@@ -183,7 +251,9 @@ private:
     // x IN (...) as an OR of equalities, x NOT IN (...) as an AND of inequalities; a NULL in
     // the list makes NOT IN never true and adds nothing to IN.
     std::optional<expr::ExprRef> InList(const dd::BoundOperatorExpression &e, bool negated) const {
-        if (e.children.size() < 2 || !is_column_(*e.children[0])) {
+        const std::optional<Subject> subject =
+            e.children.size() >= 2 ? SubjectOf(*e.children[0]) : std::nullopt;
+        if (!subject) {
             return std::nullopt;
         }
         std::vector<expr::ExprRef> parts;
@@ -197,7 +267,7 @@ private:
                 has_null = true;
                 continue;
             }
-            auto part = Compare(negated ? CompareOp::NotEq : CompareOp::Eq, *value);
+            auto part = Compare(*subject, negated ? CompareOp::NotEq : CompareOp::Eq, *value);
             if (!part) {
                 return std::nullopt;
             }
@@ -232,8 +302,11 @@ private:
     // 'text%', '%text' and '%text%' on strings.
     std::optional<expr::ExprRef> Function(const dd::BoundFunctionExpression &e) const {
         const std::string &name = e.function.name;
-        if ((name != "prefix" && name != "suffix" && name != "contains") || e.children.size() != 2 ||
-            !is_column_(*e.children[0]) || !dtype_.is_utf8()) {
+        if ((name != "prefix" && name != "suffix" && name != "contains") || e.children.size() != 2) {
+            return std::nullopt;
+        }
+        const std::optional<Subject> subject = SubjectOf(*e.children[0]);
+        if (!subject || !subject->dtype->is_utf8()) {
             return std::nullopt;
         }
         const dd::Value *value = ConstantOf(*e.children[1]);
@@ -241,7 +314,7 @@ private:
             return std::nullopt;
         }
         std::string text = dd::StringValue::Get(*value);
-        expr::ExprRef column = expr::Col(column_);
+        expr::ExprRef column = subject->expr;
         if (name == "prefix") {
             return expr::StartsWith(std::move(column), std::move(text));
         }
