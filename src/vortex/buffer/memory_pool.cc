@@ -62,9 +62,10 @@ struct LargeBlockCache {
     }();
 };
 
+// Never destroyed: buffers held by other statics are freed into it during exit.
 LargeBlockCache &Cache() {
-    static LargeBlockCache cache;
-    return cache;
+    static auto *cache = new LargeBlockCache;
+    return *cache;
 }
 
 unsigned SizeClass(size_t padded) {

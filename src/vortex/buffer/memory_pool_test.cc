@@ -59,6 +59,7 @@ TEST(MemoryPoolTest, CarvedLargeBlocksAreDistinctAndReused) {
     MemoryPool pool(/*recycle_blocks=*/true);
     constexpr size_t kSize = size_t{300} << 10; // the 512 KiB class
     std::vector<uint8_t *> blocks;
+    blocks.reserve(9);
     for (int i = 0; i < 9; ++i) {
         blocks.push_back(pool.Allocate(kSize, 64));
         std::memset(blocks.back(), i + 1, kSize);
@@ -76,6 +77,7 @@ TEST(MemoryPoolTest, CarvedLargeBlocksAreDistinctAndReused) {
         pool.Free(block, kSize, 64);
     }
     std::vector<uint8_t *> again;
+    again.reserve(blocks.size());
     for (size_t i = 0; i < blocks.size(); ++i) {
         again.push_back(pool.Allocate(kSize - 4096, 64));
     }
@@ -129,6 +131,7 @@ TEST(MemoryPoolTest, SmallBlocksAreRecycledPerThread) {
 TEST(MemoryPoolTest, ConcurrentLargeBlocksStayDistinct) {
     MemoryPool pool(/*recycle_blocks=*/true);
     std::vector<std::thread> threads;
+    threads.reserve(4);
     std::vector<int> failures(4, 0);
     for (int t = 0; t < 4; ++t) {
         threads.emplace_back([&, t] {
