@@ -11,6 +11,8 @@
 #include <duckdb/planner/expression/bound_function_expression.hpp>
 #include <duckdb/planner/expression/bound_operator_expression.hpp>
 
+#include "vortex/dtype/extension.h"
+
 #include "duckdb/extension/table_filters.h"
 #include "duckdb/extension/temporal_casts.h"
 
@@ -71,6 +73,9 @@ private:
         }
         const auto &function = e.Cast<dd::BoundFunctionExpression>();
         const std::string &name = function.function.name;
+        if (const std::optional<DatePartField> field = DatePartOf(name)) {
+            return DatePartSubject(*field, function);
+        }
         if ((name != "struct_extract" && name != "struct_extract_at") || function.children.size() != 2) {
             return std::nullopt;
         }
@@ -85,6 +90,52 @@ private:
             return std::nullopt;
         }
         return Subject{expr::GetField(parent->expr, fields.names[*index]), &fields.dtypes[*index]};
+    }
+
+    static std::optional<DatePartField> DatePartOf(const std::string &name) {
+        if (name == "hour") {
+            return DatePartField::Hour;
+        }
+        if (name == "minute") {
+            return DatePartField::Minute;
+        }
+        return name == "second" ? std::optional<DatePartField>(DatePartField::Second) : std::nullopt;
+    }
+
+    // hour(x), minute(x), second(x) of a TIMESTAMP or TIME column (or field), or of a
+    // TIMESTAMP_S / TIMESTAMP_MS one DuckDB casts to TIMESTAMP first (exact: a multiplication;
+    // DuckDB would fail on the few instants that overflow microseconds, the scan does not).
+    // Not TIMESTAMP_NS (its cast truncates toward zero, which moves instants before 1970 into
+    // another second) nor zoned timestamps (parts depend on the session's time zone).
+    std::optional<Subject> DatePartSubject(DatePartField field,
+                                           const dd::BoundFunctionExpression &function) const {
+        if (function.children.size() != 1) {
+            return std::nullopt;
+        }
+        const dd::Expression *argument = function.children[0].get();
+        const dd::LogicalTypeId input = argument->return_type.id();
+        if (input != dd::LogicalTypeId::TIMESTAMP && input != dd::LogicalTypeId::TIME) {
+            return std::nullopt;
+        }
+        if (argument->GetExpressionClass() == dd::ExpressionClass::BOUND_CAST) {
+            const auto &cast = argument->Cast<dd::BoundCastExpression>();
+            const dd::LogicalTypeId from = cast.child->return_type.id();
+            if (input != dd::LogicalTypeId::TIMESTAMP ||
+                (from != dd::LogicalTypeId::TIMESTAMP_SEC && from != dd::LogicalTypeId::TIMESTAMP_MS)) {
+                return std::nullopt;
+            }
+            argument = cast.child.get();
+        }
+        const std::optional<Subject> inner = SubjectOf(*argument);
+        if (!inner || !IsTemporal(*inner->dtype)) {
+            return std::nullopt;
+        }
+        const auto metadata = ParseTemporalMetadata(inner->dtype->extension());
+        if (!metadata.ok() || metadata->kind == TemporalMetadata::Kind::Date || metadata->time_zone) {
+            return std::nullopt;
+        }
+        static const DType kPart = DType::Primitive(PType::I64, Nullability::Nullable);
+        return Subject{expr::DatePart(field, inner->expr), &kPart};
     }
 
     // The field a struct_extract key names: a name (DuckDB binds names case-insensitively) or,

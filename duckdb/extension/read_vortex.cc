@@ -722,7 +722,8 @@ ReadVortexProgress(dd::ClientContext &, const dd::FunctionData *, const dd::Glob
     return 100.0 * static_cast<double>(taken) / static_cast<double>(global.splits.size());
 }
 
-// What EXPLAIN ANALYZE shows for the scan: how much pruning and caching saved.
+// What EXPLAIN ANALYZE shows for the scan: how much pruning and caching saved, and what was
+// left to DuckDB.
 dd::InsertionOrderPreservingMap<std::string>
 ReadVortexDynamicToString(dd::TableFunctionDynamicToStringInput &input) {
     dd::InsertionOrderPreservingMap<std::string> result;
@@ -737,6 +738,8 @@ ReadVortexDynamicToString(dd::TableFunctionDynamicToStringInput &input) {
         result["Splits"] = std::to_string(global.splits.size());
         result["Rows Pruned"] = std::to_string(global.pruned_rows);
         result["Rows Proven"] = std::to_string(global.proven_rows);
+        // Filter parts the scan could not take, which DuckDB evaluates on the exported rows.
+        result["Residual Filters"] = std::to_string(global.residuals.size());
     }
     result["Segments Read"] = std::to_string(segments);
     return result;

@@ -161,6 +161,10 @@ Result<std::string> ToSql(const expr::Expr &e) {
             VX_ASSIGN_OR_RETURN(std::string operand, ToSql(*e.child(0)));
             return "(NOT " + operand + ")";
         }
+        case ExprKind::DatePart: {
+            VX_ASSIGN_OR_RETURN(std::string operand, ToSql(*e.child(0)));
+            return vortex::format("{}({})", DatePartName(e.date_part()), operand);
+        }
         case ExprKind::IsNull:
         case ExprKind::IsNotNull: {
             VX_ASSIGN_OR_RETURN(std::string operand, ToSql(*e.child(0)));

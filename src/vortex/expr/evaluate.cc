@@ -478,6 +478,10 @@ Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope, Evaluatio
             return EvaluateStringMatch(expr, scope, cache);
         case ExprKind::Between:
             return EvaluateBetween(expr, scope, cache);
+        case ExprKind::DatePart: {
+            VX_ASSIGN_OR_RETURN(ArrayRef value, EvaluateNode(*expr.child(0), scope, cache));
+            return vortex::DatePart(value, expr.date_part());
+        }
     }
     return Status::Internal("unknown expression kind");
 }

@@ -137,6 +137,8 @@ std::string Expr::ToString() const {
             return vortex::format("{} {} {} {} {}", lower().ToString(),
                                   lower_strict_ ? "<" : "<=", children_[0]->ToString(),
                                   upper_strict_ ? "<" : "<=", upper().ToString());
+        case ExprKind::DatePart:
+            return vortex::format("{}({})", DatePartName(date_part_), children_[0]->ToString());
     }
     return "?";
 }
@@ -224,6 +226,13 @@ ExprRef Between(ExprRef value, Scalar lower, Scalar upper, bool lower_strict, bo
     expr->scalars_ = {std::move(lower), std::move(upper)};
     expr->lower_strict_ = lower_strict;
     expr->upper_strict_ = upper_strict;
+    return expr;
+}
+
+ExprRef DatePart(DatePartField field, ExprRef value) {
+    auto expr =
+        std::make_shared<Expr>(Expr::Token{}, ExprKind::DatePart, std::vector<ExprRef>{std::move(value)});
+    expr->date_part_ = field;
     return expr;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "vortex/array/compute/compare_op.h"
+#include "vortex/array/compute/date_part.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex::expr {
@@ -32,6 +33,7 @@ enum class ExprKind : uint8_t {
     EndsWith,   // children[0] (Utf8 or Binary) ends with pattern() bytes: LIKE '%pattern'
     Contains,   // children[0] (Utf8 or Binary) holds pattern() bytes: LIKE '%pattern%'
     Between,    // lower <(=) children[0] <(=) upper
+    DatePart,   // date_part() of children[0] (a time or a zone-less timestamp) as i64; SQL hour(x)
 };
 
 /// One node. Nodes are built by the factory functions below and never change.
@@ -58,6 +60,8 @@ public:
     const Scalar &upper() const { return scalars_.at(1); }
     bool lower_strict() const { return lower_strict_; }
     bool upper_strict() const { return upper_strict_; }
+    /// DatePart: which part of the time of day.
+    DatePartField date_part() const { return date_part_; }
 
     /// A readable form, e.g. `(a > 10) AND (b IS NULL)`.
     std::string ToString() const;
@@ -71,6 +75,7 @@ private:
     friend ExprRef Compare(CompareOp op, ExprRef lhs, ExprRef rhs);
     friend ExprRef InList(ExprRef value, std::vector<Scalar> list);
     friend ExprRef Between(ExprRef value, Scalar lower, Scalar upper, bool lower_strict, bool upper_strict);
+    friend ExprRef DatePart(DatePartField field, ExprRef value);
 
     ExprKind kind_;
     std::vector<ExprRef> children_;
@@ -79,6 +84,7 @@ private:
     CompareOp op_ = CompareOp::Eq;
     bool lower_strict_ = false;
     bool upper_strict_ = false;
+    DatePartField date_part_ = DatePartField::Hour;
 };
 
 ExprRef Col(std::string name);
@@ -123,6 +129,8 @@ ExprRef EndsWith(ExprRef value, std::string suffix);
 ExprRef Contains(ExprRef value, std::string substring);
 ExprRef
 Between(ExprRef value, Scalar lower, Scalar upper, bool lower_strict = false, bool upper_strict = false);
+/// The hour, minute or second of a time or of a timestamp without a zone (compute/date_part.h).
+ExprRef DatePart(DatePartField field, ExprRef value);
 
 /// The operands of a top-level AND (or the expression itself).
 std::vector<ExprRef> SplitConjuncts(const ExprRef &expr);

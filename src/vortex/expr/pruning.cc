@@ -81,6 +81,7 @@ ExprRef PushNot(const Expr &operand) {
         case ExprKind::StartsWith:
         case ExprKind::EndsWith:
         case ExprKind::Contains:
+        case ExprKind::DatePart: // a value, not a predicate
             return nullptr;
     }
     return nullptr;
@@ -165,6 +166,8 @@ public:
             case ExprKind::Column:
             case ExprKind::GetField:
                 return FalsifyBoolColumn(expr);
+            case ExprKind::DatePart: // a value, not a predicate; zone maps hold no time-of-day bounds
+                return None();
         }
         return None();
     }
