@@ -12,46 +12,54 @@
 namespace vortex {
 namespace {
 
-Result<int64_t> UnitsPerSecond(TimeUnit unit) {
-    switch (unit) {
-        case TimeUnit::Seconds:
-            return int64_t{1};
-        case TimeUnit::Milliseconds:
-            return int64_t{1'000};
-        case TimeUnit::Microseconds:
-            return int64_t{1'000'000};
-        case TimeUnit::Nanoseconds:
-            return int64_t{1'000'000'000};
-        case TimeUnit::Days:
-            break;
+// kField of values in units of 1/kPerSecond s. The divisors are constants, so the divisions
+// compile to multiplications.
+template <int64_t kPerSecond, DatePartField kField, typename T>
+void Parts(std::span<const T> values, int64_t *out) {
+    constexpr int64_t kDay = 86'400 * kPerSecond;
+    constexpr int64_t kDivisor = kField == DatePartField::Hour     ? 3'600 * kPerSecond
+                                 : kField == DatePartField::Minute ? 60 * kPerSecond
+                                                                   : kPerSecond;
+    constexpr int64_t kModulus = kField == DatePartField::Hour ? 24 : 60;
+    for (size_t i = 0; i < values.size(); ++i) {
+        int64_t of_day = static_cast<int64_t>(values[i]) % kDay;
+        of_day += of_day < 0 ? kDay : 0; // floor: before 1970 the day still starts at 00:00
+        out[i] = (of_day / kDivisor) % kModulus;
     }
-    return Status::InvalidArgument("date parts need a unit finer than days");
 }
 
-// field(value) for values in units of 1/per_second s; with `sentinels`, DuckDB's infinities
-// are cleared in `finite`.
-template <typename T>
-void Parts(std::span<const T> values,
-           int64_t per_second,
-           DatePartField field,
-           bool sentinels,
-           int64_t *out,
-           BitBufferMut &finite) {
-    const int64_t day = 86'400 * per_second;
-    const int64_t divisor = field == DatePartField::Hour     ? 3'600 * per_second
-                            : field == DatePartField::Minute ? 60 * per_second
-                                                             : per_second;
-    const int64_t modulus = field == DatePartField::Hour ? 24 : 60;
-    constexpr int64_t kInfinity = std::numeric_limits<int64_t>::max();
-    for (size_t i = 0; i < values.size(); ++i) {
-        const auto v = static_cast<int64_t>(values[i]);
-        int64_t of_day = v % day;
-        of_day += of_day < 0 ? day : 0;
-        out[i] = (of_day / divisor) % modulus;
-        if (sentinels && (v == kInfinity || v == -kInfinity)) {
-            finite.Set(i, false);
-        }
+template <int64_t kPerSecond, typename T>
+void PartsOf(DatePartField field, std::span<const T> values, int64_t *out) {
+    switch (field) {
+        case DatePartField::Hour:
+            return Parts<kPerSecond, DatePartField::Hour>(values, out);
+        case DatePartField::Minute:
+            return Parts<kPerSecond, DatePartField::Minute>(values, out);
+        case DatePartField::Second:
+            return Parts<kPerSecond, DatePartField::Second>(values, out);
     }
+}
+
+template <typename T>
+void PartsIn(TimeUnit unit, DatePartField field, std::span<const T> values, int64_t *out) {
+    switch (unit) {
+        case TimeUnit::Seconds:
+            return PartsOf<1>(field, values, out);
+        case TimeUnit::Milliseconds:
+            return PartsOf<1'000>(field, values, out);
+        case TimeUnit::Microseconds:
+            return PartsOf<1'000'000>(field, values, out);
+        case TimeUnit::Nanoseconds:
+        case TimeUnit::Days: // rejected before
+            return PartsOf<1'000'000'000>(field, values, out);
+    }
+}
+
+// DuckDB's infinite timestamps (INT64_MAX and -INT64_MAX in any unit) as false bits.
+BitBuffer FiniteBits(std::span<const int64_t> values) {
+    constexpr int64_t kInfinity = std::numeric_limits<int64_t>::max();
+    return BitBuffer::FromPredicate(
+        values.size(), [&](size_t i) { return values[i] != kInfinity && values[i] != -kInfinity; });
 }
 
 } // namespace
@@ -73,9 +81,10 @@ Result<ArrayRef> DatePart(const ArrayRef &temporal, DatePartField field) {
     VX_ENSURE(IsTemporal(dtype), InvalidArgument, "{}() needs a time or a timestamp, got {}",
               DatePartName(field), dtype);
     VX_ASSIGN_OR_RETURN(const TemporalMetadata metadata, ParseTemporalMetadata(dtype.extension()));
-    VX_ENSURE(metadata.kind != TemporalMetadata::Kind::Date && !metadata.time_zone, InvalidArgument,
-              "{}() of {}: only times and timestamps without a time zone", DatePartName(field), dtype);
-    VX_ASSIGN_OR_RETURN(const int64_t per_second, UnitsPerSecond(metadata.unit));
+    VX_ENSURE(metadata.kind != TemporalMetadata::Kind::Date && metadata.unit != TimeUnit::Days &&
+                  !metadata.time_zone,
+              InvalidArgument, "{}() of {}: only times and timestamps without a time zone",
+              DatePartName(field), dtype);
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(temporal));
     const auto extension = As<ExtensionArray>(canonical);
     VX_ENSURE(extension != nullptr, Internal, "a {} array did not canonicalize to an extension array", dtype);
@@ -85,17 +94,14 @@ Result<ArrayRef> DatePart(const ArrayRef &temporal, DatePartField field) {
               InvalidArgument, "{}() of {}: unexpected storage", DatePartName(field), dtype);
     const size_t len = primitive->len();
     BufferMut values = BufferMut::Uninitialized(len * sizeof(int64_t));
-    const bool sentinels = metadata.kind == TemporalMetadata::Kind::Timestamp;
-    BitBufferMut finite(sentinels ? len : 0, true);
-    if (primitive->ptype() == PType::I64) {
-        Parts(primitive->values_as<int64_t>(), per_second, field, sentinels, values.data_as<int64_t>(),
-              finite);
-    } else {
-        Parts(primitive->values_as<int32_t>(), per_second, field, false, values.data_as<int64_t>(), finite);
-    }
     Validity validity = primitive->validity();
-    if (sentinels) {
-        validity = validity.And(Mask::FromBits(std::move(finite).Freeze()), len);
+    if (primitive->ptype() == PType::I64) {
+        PartsIn(metadata.unit, field, primitive->values_as<int64_t>(), values.data_as<int64_t>());
+        if (metadata.kind == TemporalMetadata::Kind::Timestamp) {
+            validity = validity.And(Mask::FromBits(FiniteBits(primitive->values_as<int64_t>())), len);
+        }
+    } else {
+        PartsIn(metadata.unit, field, primitive->values_as<int32_t>(), values.data_as<int64_t>());
     }
     return ArrayRef(PrimitiveArray::Make(PType::I64, std::move(values).Freeze(), std::move(validity)));
 }
