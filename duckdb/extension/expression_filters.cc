@@ -134,8 +134,8 @@ private:
         if (!metadata.ok() || metadata->kind == TemporalMetadata::Kind::Date || metadata->time_zone) {
             return std::nullopt;
         }
-        static const DType kPart = DType::Primitive(PType::I64, Nullability::Nullable);
-        return Subject{expr::DatePart(field, inner->expr), &kPart};
+        static const DType part_dtype = DType::Primitive(PType::I64, Nullability::Nullable);
+        return Subject{expr::DatePart(field, inner->expr), &part_dtype};
     }
 
     // The field a struct_extract key names: a name (DuckDB binds names case-insensitively) or,

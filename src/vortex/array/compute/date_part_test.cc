@@ -56,12 +56,16 @@ TEST(DatePartTest, TimeOfDayOfTimestampsInEveryUnit) {
     for (const auto &[unit, per_second] : units) {
         const int64_t fraction = per_second - 1; // the last tick of the second
         std::vector<std::optional<int64_t>> values;
+        values.reserve(clocks.size() + 1);
         for (const Clock &clock : clocks) {
             values.emplace_back(clock.seconds() * per_second + fraction);
         }
         values.emplace_back(std::nullopt);
         const ArrayRef array = Timestamps(unit, values);
         std::vector<std::optional<int64_t>> hours, minutes, seconds;
+        hours.reserve(clocks.size() + 1);
+        minutes.reserve(clocks.size() + 1);
+        seconds.reserve(clocks.size() + 1);
         for (const Clock &clock : clocks) {
             hours.emplace_back(clock.hour);
             minutes.emplace_back(clock.minute);
