@@ -17,33 +17,30 @@ lib="$prefix/lib/libvortex.so"
 test -f "$prefix/include/vortex/vortex.hpp" && test -f "$prefix/include/vortex.h" && test -f "$prefix/include/vortex/version.hpp"
 test -f "$prefix/lib/libvortex.a" && test -f "$prefix/lib/pkgconfig/vortex.pc"
 test -f "$prefix/lib/cmake/Vortex/VortexConfig.cmake" && test -f "$prefix/lib/cmake/Vortex/VortexConfigVersion.cmake"
+# Fails with MESSAGE and the first lines of LIST when LIST is not empty.
+fail_if_listed() {
+    if [ -n "$2" ]; then
+        echo "check-package: $1:" >&2
+        echo "$2" | head -20 >&2
+        exit 1
+    fi
+}
+
 # No implementation header is installed.
 # (Whole outputs are captured before testing them: under pipefail, `| grep -q` can end a pipeline
 # early and its writer then dies of SIGPIPE, which fails the script at random.)
 headers="$(find "$prefix/include" -name '*.h' -o -name '*.hpp')"
 unexpected_headers="$(echo "$headers" | grep -vE '/include/vortex\.h$|/include/vortex/[a-z_]+\.(hpp|h)$' || true)"
-if [ -n "$unexpected_headers" ]; then
-    echo "check-package: unexpected headers installed:" >&2
-    echo "$unexpected_headers" >&2
-    exit 1
-fi
+fail_if_listed "unexpected headers installed" "$unexpected_headers"
 soname="$(readelf -d "$lib" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')"
 echo "check-package: $soname"
 # Exported (defined, dynamic) symbols: only the public API.
 exported="$(nm -D --defined-only "$lib" | awk '{print $3}' | c++filt)"
 unexpected="$(echo "$exported" | grep -vE '^(vortex::api::|vortex::Version\(\)|vx_|typeinfo (name )?for vortex::api::|vtable for vortex::api::|VORTEX_0\.1$)' || true)"
-if [ -n "$unexpected" ]; then
-    echo "check-package: libvortex.so exports symbols outside the public API:" >&2
-    echo "$unexpected" | head -20 >&2
-    exit 1
-fi
+fail_if_listed "libvortex.so exports symbols outside the public API" "$unexpected"
 versions="$(nm -D --defined-only --with-symbol-versions "$lib" | awk '{print $3}')"
 unversioned="$(echo "$versions" | grep -v '@@VORTEX_0\.1$' | grep -vx 'VORTEX_0\.1' || true)"
-if [ -n "$unversioned" ]; then
-    echo "check-package: symbols without the VORTEX_0.1 version:" >&2
-    echo "$unversioned" | head -20 >&2
-    exit 1
-fi
+fail_if_listed "symbols without the VORTEX_0.1 version" "$unversioned"
 echo "check-package: $(echo "$exported" | grep -c '^vortex::api::') C++ and $(echo "$exported" | grep -c '^vx_') C symbols exported, all versioned"
 
 # The examples, out of tree, against the installed package.

@@ -155,16 +155,19 @@ private:
             return std::nullopt;
         }
         const std::string &wanted = dd::StringValue::Get(key);
+        if (std::optional<size_t> exact = fields.FindField(wanted)) {
+            return exact;
+        }
         std::optional<size_t> folded;
         for (size_t i = 0; i < fields.size(); ++i) {
-            if (fields.names[i] == wanted) {
-                return i;
-            }
             if (dd::StringUtil::CIEquals(fields.names[i], wanted)) {
-                folded = folded ? std::optional<size_t>(SIZE_MAX) : std::optional<size_t>(i);
+                if (folded) {
+                    return std::nullopt; // ambiguous: leave it to DuckDB
+                }
+                folded = i;
             }
         }
-        return folded && *folded != SIZE_MAX ? folded : std::nullopt;
+        return folded;
     }
 
     // `subject op value` (value not null), or nullopt when the value does not convert.
