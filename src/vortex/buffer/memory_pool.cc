@@ -32,8 +32,12 @@ size_t PaddedSize(size_t size, size_t alignment) {
 // page tables; MAP_POPULATE saves only the first half), while rewriting a page already touched
 // runs at memory speed. A scan of a list column decodes several 512 KiB buffers per chunk, and
 // with a 64 MiB cache a third of them were fresh mappings (1 350 mmaps over four scans).
-constexpr size_t kLargeBytes = size_t{256} << 10;
-constexpr unsigned kMinClass = 18;       // 256 KiB
+//
+// From 64 KiB: glibc serves buffers between its small bins and its (risen) mmap threshold from
+// the top of a heap that it trims again on free, so a scan reading 100-250 KiB segments (a
+// dictionary's values) faulted every one of them in again on every query.
+constexpr size_t kLargeBytes = size_t{64} << 10;
+constexpr unsigned kMinClass = 16;       // 64 KiB
 constexpr unsigned kMaxCachedClass = 26; // 64 MiB; larger blocks are always unmapped
 constexpr int64_t kMaxCacheBytes = int64_t{256} << 20;
 
@@ -98,12 +102,44 @@ void *TakeCached(unsigned size_class) {
     return block;
 }
 
+// Unmaps cached blocks of other classes, largest first, until `wanted` more bytes fit: the
+// cache follows the sizes in use instead of holding on to those of an earlier workload (a scan
+// of wide strings filled it with 8 MiB blocks; every later 1 MiB buffer was then mapped afresh).
+void EvictOtherClasses(unsigned keep_class, int64_t wanted) {
+    LargeBlockCache &cache = Cache();
+    for (unsigned c = kMaxCachedClass; c >= kMinClass; --c) {
+        if (c == keep_class) {
+            continue;
+        }
+        LargeBlockCache::Class &entry = cache.classes[c - kMinClass];
+        while (cache.bytes.load(std::memory_order_relaxed) + wanted > cache.capacity) {
+            void *block = nullptr;
+            {
+                std::lock_guard lock(entry.mutex);
+                if (entry.blocks.empty()) {
+                    break;
+                }
+                block = entry.blocks.back();
+                entry.blocks.pop_back();
+            }
+            cache.bytes.fetch_sub(int64_t{1} << c, std::memory_order_relaxed);
+            munmap(block, size_t{1} << c);
+        }
+        if (cache.bytes.load(std::memory_order_relaxed) + wanted <= cache.capacity) {
+            return;
+        }
+    }
+}
+
 bool PutCached(void *block, unsigned size_class) {
     if (size_class > kMaxCachedClass) {
         return false;
     }
     LargeBlockCache &cache = Cache();
     const int64_t block_bytes = int64_t{1} << size_class;
+    if (cache.bytes.load(std::memory_order_relaxed) + block_bytes > cache.capacity) {
+        EvictOtherClasses(size_class, block_bytes);
+    }
     if (cache.bytes.fetch_add(block_bytes, std::memory_order_relaxed) + block_bytes > cache.capacity) {
         cache.bytes.fetch_sub(block_bytes, std::memory_order_relaxed);
         return false;

@@ -15,7 +15,7 @@ inline constexpr size_t kDefaultAlignment = 64;
 /// Allocates aligned, padded memory and counts the bytes it has outstanding.
 class MemoryPool {
 public:
-    /// `recycle_blocks`: buffers of 256 KiB and more are whole pages (huge-page backed where
+    /// `recycle_blocks`: buffers of 64 KiB and more are whole pages (huge-page backed where
     /// the kernel allows) recycled through a bounded process-wide cache instead of malloc, and
     /// buffers of at most 4 KiB are recycled through a small cache per thread (see
     /// memory_pool.cc). Default() does so except under

@@ -2,12 +2,15 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include <algorithm>
 #include <cstring>
+#include <sys/mman.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "vortex/buffer/memory_pool.h"
+#include "vortex/buffer/pool_allocator.h"
 
 namespace vortex {
 namespace {
@@ -51,6 +54,59 @@ TEST(MemoryPoolTest, LargeBlocksAreWholePagesAndRecycled) {
     EXPECT_EQ(first, second);
     EXPECT_TRUE(FillAndCheck(second, (size_t{1} << 20) - 4096, 7));
     pool.Free(second, (size_t{1} << 20) - 4096, 64);
+}
+
+// True when every page of [data, data + size) is resident (touched and not given back).
+bool Resident(const uint8_t *data, size_t size) {
+    const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    std::vector<unsigned char> pages((size + page - 1) / page);
+    if (mincore(const_cast<uint8_t *>(data), size, pages.data()) != 0) {
+        return false;
+    }
+    return std::all_of(pages.begin(), pages.end(), [](unsigned char p) { return (p & 1) != 0; });
+}
+
+// A cache full of one size class makes room for another: the freed block (its pages still
+// touched) serves the next buffer of its class instead of a fresh mapping. The big blocks are
+// never written, so they cost address space only.
+TEST(MemoryPoolTest, AFullCacheEvictsOtherClassesForTheBlocksInUse) {
+    MemoryPool pool(/*recycle_blocks=*/true);
+    constexpr size_t kBig = size_t{64} << 20; // the largest cached class
+    std::vector<uint8_t *> big;
+    big.reserve(5);
+    for (int i = 0; i < 5; ++i) { // 320 MiB: more than the cache holds on any machine
+        big.push_back(pool.Allocate(kBig, 64));
+    }
+    for (uint8_t *block : big) {
+        pool.Free(block, kBig, 64);
+    }
+    constexpr size_t kSize = size_t{96} << 10; // the 128 KiB class, under the old 256 KiB threshold
+    uint8_t *first = pool.Allocate(kSize, 64);
+    std::memset(first, 1, kSize);
+    pool.Free(first, kSize, 64);
+    uint8_t *second = pool.Allocate(kSize, 64);
+    EXPECT_EQ(second, first);
+    EXPECT_TRUE(Resident(second, kSize));
+    pool.Free(second, kSize, 64);
+}
+
+// Vectors on the pool allocator: growth copies the contents, and memory returns to the pool.
+TEST(MemoryPoolTest, PooledVectorsGrowAndGiveTheirMemoryBack) {
+    const int64_t before = MemoryPool::Default().bytes_allocated();
+    {
+        PooledVector<uint64_t> values;
+        for (uint64_t i = 0; i < 200000; ++i) { // through the small, carved and mapped classes
+            values.push_back(i * 3);
+        }
+        EXPECT_GE(MemoryPool::Default().bytes_allocated(), before + 200000 * 8);
+        EXPECT_EQ(reinterpret_cast<uintptr_t>(values.data()) % kDefaultAlignment, 0u);
+        for (uint64_t i = 0; i < values.size(); i += 1111) {
+            ASSERT_EQ(values[i], i * 3);
+        }
+        const PooledVector<uint64_t> copy(values.begin() + 10, values.begin() + 20);
+        EXPECT_EQ(copy.front(), 30u);
+    }
+    EXPECT_EQ(MemoryPool::Default().bytes_allocated(), before);
 }
 
 // Blocks under a huge page are carved several to a huge page: many live at once never
