@@ -65,6 +65,9 @@ std::optional<Result<ArrayRef>> Array::FilterImpl(const Mask &) const {
 std::optional<Result<ArrayRef>> Array::TakeImpl(const ArrayRef &) const {
     return std::nullopt;
 }
+std::optional<Result<ArrayRef>> Array::TakeFromImpl(const ArrayRef &) const {
+    return std::nullopt;
+}
 std::optional<Result<ArrayRef>> Array::CompareScalarImpl(const Scalar &, CompareOp) const {
     return std::nullopt;
 }

@@ -103,6 +103,10 @@ public:
     /// Returns `indices`-selected elements; indices is a non-empty-dtype integer array (maybe
     /// nullable, giving nulls). Bounds are NOT pre-checked: the kernel returns OutOfBounds.
     virtual std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const;
+    /// Take with this array as the indices: returns `source`'s elements at this array's values
+    /// (nulls where they are null) without decoding them, e.g. run-end indices take once per
+    /// run. `source` is not empty; bounds are the source's take kernel's to check.
+    virtual std::optional<Result<ArrayRef>> TakeFromImpl(const ArrayRef &source) const;
     /// Compares every element with `scalar` (already cast to a dtype comparable with this
     /// array's); the result is a Bool array, nullable if either side is.
     virtual std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const;

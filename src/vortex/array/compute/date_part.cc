@@ -81,10 +81,8 @@ Result<ArrayRef> DatePart(const ArrayRef &temporal, DatePartField field) {
     VX_ENSURE(IsTemporal(dtype), InvalidArgument, "{}() needs a time or a timestamp, got {}",
               DatePartName(field), dtype);
     VX_ASSIGN_OR_RETURN(const TemporalMetadata metadata, ParseTemporalMetadata(dtype.extension()));
-    VX_ENSURE(metadata.kind != TemporalMetadata::Kind::Date && metadata.unit != TimeUnit::Days &&
-                  !metadata.time_zone,
-              InvalidArgument, "{}() of {}: only times and timestamps without a time zone",
-              DatePartName(field), dtype);
+    VX_ENSURE(metadata.kind != TemporalMetadata::Kind::Date && metadata.unit != TimeUnit::Days,
+              InvalidArgument, "{}() of {}: only times and timestamps", DatePartName(field), dtype);
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(temporal));
     const auto extension = As<ExtensionArray>(canonical);
     VX_ENSURE(extension != nullptr, Internal, "a {} array did not canonicalize to an extension array", dtype);

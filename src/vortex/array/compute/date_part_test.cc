@@ -101,9 +101,17 @@ TEST(DatePartTest, TimesOfEveryStorageWidth) {
     EXPECT_EQ(Parts(as_i64, DatePartField::Minute), (std::vector<std::optional<int64_t>>{14}));
 }
 
-TEST(DatePartTest, RejectsDatesZonedTimestampsAndOtherTypes) {
-    const ArrayRef zoned = Timestamps(TimeUnit::Microseconds, {int64_t{0}}, "Europe/Lisbon");
-    EXPECT_FALSE(DatePart(zoned, DatePartField::Hour).ok());
+TEST(DatePartTest, ZonedTimestampsGiveThePartsOfTheirUtcInstant) {
+    // 1999-12-31 23:30:15 UTC and 1969-12-31 22:59:59 UTC, whatever zone the column names.
+    const int64_t late = (int64_t{946684800} - 1800 + 15) * 1'000'000;
+    const ArrayRef zoned =
+        Timestamps(TimeUnit::Microseconds, {late, int64_t{-3'601'000'000}}, "Europe/Lisbon");
+    EXPECT_EQ(Parts(zoned, DatePartField::Hour), (std::vector<std::optional<int64_t>>{23, 22}));
+    EXPECT_EQ(Parts(zoned, DatePartField::Minute), (std::vector<std::optional<int64_t>>{30, 59}));
+    EXPECT_EQ(Parts(zoned, DatePartField::Second), (std::vector<std::optional<int64_t>>{15, 59}));
+}
+
+TEST(DatePartTest, RejectsDatesAndOtherTypes) {
     DType days = DateDType(TimeUnit::Days, Nullability::NonNullable).ValueOrDie();
     const ArrayRef dates = ExtensionArray::Make(days, PrimitiveArray::FromValues(std::vector<int32_t>{1}));
     EXPECT_FALSE(DatePart(dates, DatePartField::Hour).ok());

@@ -74,6 +74,12 @@ Result<ArrayRef> Take(const ArrayRef &array, const ArrayRef &indices) {
         }
         return ConstantArray::Make(Scalar::Null(array->dtype().AsNullable()), indices->len())->ToCanonical();
     }
+    // Indices that take without decoding (runs) go first.
+    if (!indices->is_canonical()) {
+        if (auto out = indices->TakeFromImpl(array)) {
+            return *std::move(out);
+        }
+    }
     // Kernels gather fastest from plain integers (TakeDense), and most would decode encoded
     // indices themselves: decode them once here (a constant stays constant).
     ArrayRef plain = indices;

@@ -17,8 +17,9 @@
 namespace vortex::runend {
 namespace {
 
-// Reads the ends child once into u64 (they are small: one per run).
-Result<std::vector<uint64_t>> ReadEnds(const ArrayRef &ends) {
+// Reads the ends child once into u64 (one per run; pooled, as a dictionary's runs can number
+// tens of thousands per chunk and each scan decodes them again).
+Result<std::shared_ptr<const RunEndArray::RunEnds>> ReadEnds(const ArrayRef &ends) {
     VX_ENSURE(ends->dtype().is_primitive() && IsUnsignedInt(ends->dtype().ptype()) &&
                   !ends->dtype().is_nullable(),
               InvalidArgument, "run ends must be non-nullable unsigned integers, got {}", ends->dtype());
@@ -27,7 +28,7 @@ Result<std::vector<uint64_t>> ReadEnds(const ArrayRef &ends) {
     VX_ENSURE(primitive != nullptr, Internal, "run ends did not canonicalize to a primitive array");
     return VisitIntPType(primitive->ptype(), [&]<typename E>() {
         const auto values = primitive->values_as<E>();
-        return std::vector<uint64_t>(values.begin(), values.end());
+        return std::make_shared<const RunEndArray::RunEnds>(values.begin(), values.end());
     });
 }
 
@@ -89,17 +90,23 @@ Result<ArrayRef> RunEndEncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array).ValueOrDie());
 }
 
-RunEndArray::RunEndArray(
-    Token, ArrayRef ends, ArrayRef values, size_t offset, size_t len, std::vector<uint64_t> run_ends)
+RunEndArray::RunEndArray(Token,
+                         ArrayRef ends,
+                         ArrayRef values,
+                         size_t offset,
+                         size_t len,
+                         std::shared_ptr<const RunEnds> owner,
+                         std::span<const uint64_t> run_ends)
     : Array(RunEndEncoding::Instance(), values->dtype(), len, {}, {ends, values}), offset_(offset),
-      run_ends_(std::move(run_ends)) {}
+      run_ends_owner_(std::move(owner)), run_ends_(run_ends) {}
 
 Result<std::shared_ptr<const RunEndArray>>
 RunEndArray::TryMake(ArrayRef ends, ArrayRef values, size_t offset, size_t len) {
     VX_ENSURE(ends != nullptr && values != nullptr, InvalidArgument, "run-end parts must not be null");
     VX_ENSURE(ends->len() == values->len(), InvalidArgument, "{} run ends but {} run values", ends->len(),
               values->len());
-    VX_ASSIGN_OR_RETURN(std::vector<uint64_t> run_ends, ReadEnds(ends));
+    VX_ASSIGN_OR_RETURN(std::shared_ptr<const RunEnds> owned_ends, ReadEnds(ends));
+    const RunEnds &run_ends = *owned_ends;
     VX_ENSURE(offset <= std::numeric_limits<uint64_t>::max() - len, InvalidArgument,
               "offset {} + len {} overflows", offset, len);
     if (run_ends.empty()) {
@@ -123,14 +130,20 @@ RunEndArray::TryMake(ArrayRef ends, ArrayRef values, size_t offset, size_t len) 
         }
     }
     return std::make_shared<const RunEndArray>(Token{}, std::move(ends), std::move(values), offset, len,
-                                               std::move(run_ends));
+                                               owned_ends, std::span<const uint64_t>(*owned_ends));
 }
 
 Result<std::shared_ptr<const RunEndArray>> RunEndArray::TryMake(ArrayRef ends, ArrayRef values) {
     VX_ENSURE(ends != nullptr, InvalidArgument, "run ends must not be null");
-    VX_ASSIGN_OR_RETURN(std::vector<uint64_t> run_ends, ReadEnds(ends));
-    const size_t len = run_ends.empty() ? 0 : CheckedCast<size_t>(run_ends.back());
+    VX_ASSIGN_OR_RETURN(std::shared_ptr<const RunEnds> run_ends, ReadEnds(ends));
+    const size_t len = run_ends->empty() ? 0 : CheckedCast<size_t>(run_ends->back());
     return TryMake(std::move(ends), std::move(values), 0, len);
+}
+
+ArrayRef RunEndArray::WithValues(ArrayRef values) const {
+    VX_DCHECK_EQ(values->len(), this->values()->len());
+    return std::make_shared<const RunEndArray>(Token{}, ends(), std::move(values), offset_, len(),
+                                               run_ends_owner_, run_ends_);
 }
 
 size_t RunEndArray::FindRun(size_t i) const {

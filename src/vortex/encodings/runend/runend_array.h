@@ -11,6 +11,7 @@
 
 #include "vortex/array/array.h"
 #include "vortex/array/encoding.h"
+#include "vortex/buffer/pool_allocator.h"
 #include "vortex/dtype/ptype.h"
 
 namespace vortex::runend {
@@ -88,17 +89,29 @@ public:
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     /// Maps each index to its run (binary search) and takes the values.
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+    /// As indices (a dictionary's codes): takes the source once per run, keeping the runs.
+    std::optional<Result<ArrayRef>> TakeFromImpl(const ArrayRef &source) const override;
     /// Compares the values once; the result is run-end encoded over the same ends.
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
     /// Min and max from the values when every run is visible; null count from the null
     /// runs' lengths.
     std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const override;
 
+    /// Run ends widened to u64, shared by the arrays that keep the same ends child or a slice of it.
+    using RunEnds = PooledVector<uint64_t>;
     struct Token {};
-    RunEndArray(
-        Token, ArrayRef ends, ArrayRef values, size_t offset, size_t len, std::vector<uint64_t> run_ends);
+    /// `run_ends`: the ends child's values, a window of `owner`.
+    RunEndArray(Token,
+                ArrayRef ends,
+                ArrayRef values,
+                size_t offset,
+                size_t len,
+                std::shared_ptr<const RunEnds> owner,
+                std::span<const uint64_t> run_ends);
 
 private:
+    // The same runs over other values (as many, checked by the caller), sharing the decoded ends.
+    ArrayRef WithValues(ArrayRef values) const;
     // Takes the values at `run_indices` (one run index per output element), with the given
     // validity for the indices.
     Result<ArrayRef> TakeRuns(std::vector<uint64_t> run_indices, const Mask *indices_validity) const;
@@ -107,7 +120,8 @@ private:
     bool every_run_visible() const;
 
     size_t offset_;
-    std::vector<uint64_t> run_ends_;
+    std::shared_ptr<const RunEnds> run_ends_owner_;
+    std::span<const uint64_t> run_ends_;
 };
 
 /// Run-end encodes a canonical Primitive or Bool array (InvalidArgument otherwise), as the

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/compute.h"
@@ -266,6 +267,85 @@ TEST(RunEndArrayTest, ComparesTheValuesOnce) {
         ArrayRef lt,
         CompareScalar(sliced, Scalar::Primitive<int32_t>(4, Nullability::NonNullable), CompareOp::Lt));
     ASSERT_ARRAYS_EQUAL(ArrayRef(BoolArray::FromBools({false, false, true, true, false})), *Canonicalize(lt));
+}
+
+TEST(RunEndArrayTest, SlicesAndComparisonsShareTheDecodedEnds) {
+    std::vector<int64_t> values;
+    for (int64_t i = 0; i < 1000; ++i) {
+        values.push_back(i / 10);
+    }
+    ASSERT_OK_AND_ASSIGN(ArrayRef encoded, RunEndEncode(PrimitiveArray::FromValues(values)));
+    auto parent = AsRunEnd(encoded);
+    ASSERT_NE(parent, nullptr);
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(encoded, 95, 431));
+    auto slice = AsRunEnd(sliced);
+    ASSERT_NE(slice, nullptr);
+    // Runs 9..43 of the parent, the same memory.
+    ASSERT_EQ(slice->num_runs(), 35u);
+    EXPECT_EQ(slice->run_ends().data(), parent->run_ends().data() + 9);
+    EXPECT_EQ(slice->run_ends().back(), 440u);
+    ASSERT_ARRAYS_EQUAL(*Slice(PrimitiveArray::FromValues(values), 95, 431), *Canonicalize(sliced));
+    ASSERT_OK_AND_ASSIGN(
+        ArrayRef ge,
+        CompareScalar(sliced, Scalar::Primitive<int64_t>(30, Nullability::NonNullable), CompareOp::Gte));
+    auto compared = AsRunEnd(ge);
+    ASSERT_NE(compared, nullptr);
+    EXPECT_EQ(compared->run_ends().data(), slice->run_ends().data());
+    std::vector<bool> expected;
+    for (size_t i = 95; i < 431; ++i) {
+        expected.push_back(values[i] >= 30);
+    }
+    ASSERT_ARRAYS_EQUAL(ArrayRef(BoolArray::FromBools(expected)), *Canonicalize(ge));
+}
+
+TEST(RunEndArrayTest, RunEndIndicesTakeOncePerRun) {
+    const ArrayRef source = PrimitiveArray::FromOptionals<int32_t>({10, std::nullopt, 30, 40});
+    // Indices 3,3,3,3,0,0,0,0,null,null,null,null,2,2,2,2 (nullable runs).
+    ASSERT_OK_AND_ASSIGN(
+        auto indices, RunEndArray::TryMake(PrimitiveArray::FromValues<uint8_t>({4, 8, 12, 16}),
+                                           PrimitiveArray::FromOptionals<uint16_t>({3, 0, std::nullopt, 2})));
+    ASSERT_OK_AND_ASSIGN(ArrayRef taken, Take(source, indices));
+    EXPECT_EQ(taken->encoding_id(), "vortex.runend");
+    ASSERT_OK_AND_ASSIGN(ArrayRef plain_indices, Canonicalize(indices));
+    ASSERT_OK_AND_ASSIGN(ArrayRef expected, Take(source, plain_indices));
+    ASSERT_ARRAYS_EQUAL(expected, *Canonicalize(taken));
+    EXPECT_EQ(taken->dtype(), expected->dtype());
+    // A slice of the indices takes too (a null source value stays null).
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced_indices, Slice(indices, 2, 14));
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced_taken, Take(source, sliced_indices));
+    ASSERT_ARRAYS_EQUAL(*Slice(expected, 2, 14), *Canonicalize(sliced_taken));
+    // Out of bounds run values fail as a plain take does.
+    ASSERT_OK_AND_ASSIGN(auto bad, RunEndArray::TryMake(PrimitiveArray::FromValues<uint8_t>({8, 16}),
+                                                        PrimitiveArray::FromValues<uint16_t>({1, 4})));
+    EXPECT_RAISES(OutOfBounds, Take(source, bad));
+}
+
+TEST(RunEndArrayTest, DictionaryOverRunCodesDecodesAndCompares) {
+    std::vector<int64_t> dictionary;
+    for (int64_t v = 0; v < 100; ++v) {
+        dictionary.push_back(v * 3 - 50);
+    }
+    std::vector<uint64_t> ends;
+    std::vector<uint16_t> run_codes;
+    for (uint16_t k = 0; k < 100; ++k) {
+        ends.push_back(uint64_t{k + 1} * 7);
+        run_codes.push_back(static_cast<uint16_t>((k * 37) % 100));
+    }
+    ASSERT_OK_AND_ASSIGN(auto codes, RunEndArray::TryMake(PrimitiveArray::FromValues(ends),
+                                                          PrimitiveArray::FromValues(run_codes)));
+    ASSERT_OK_AND_ASSIGN(auto dict, DictArray::TryMake(codes, PrimitiveArray::FromValues(dictionary)));
+    ASSERT_OK_AND_ASSIGN(ArrayRef plain_codes, Canonicalize(codes));
+    ASSERT_OK_AND_ASSIGN(ArrayRef expected, Take(PrimitiveArray::FromValues(dictionary), plain_codes));
+    ASSERT_ARRAYS_EQUAL(expected, *Canonicalize(dict));
+    // A slice holds fewer rows than the dictionary has values: it compares what its codes take.
+    ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(dict, 30, 80));
+    ASSERT_OK_AND_ASSIGN(ArrayRef expected_slice, Slice(expected, 30, 80));
+    for (const CompareOp op : {CompareOp::Eq, CompareOp::NotEq, CompareOp::Lt, CompareOp::Gte}) {
+        const Scalar pivot = Scalar::Primitive<int64_t>(61, Nullability::NonNullable);
+        ASSERT_OK_AND_ASSIGN(ArrayRef got, CompareScalar(sliced, pivot, op));
+        ASSERT_OK_AND_ASSIGN(ArrayRef want, CompareScalar(expected_slice, pivot, op));
+        ASSERT_ARRAYS_EQUAL(*Canonicalize(want), *Canonicalize(got));
+    }
 }
 
 TEST(RunEndArrayTest, StatisticsIgnoreClippedRuns) {

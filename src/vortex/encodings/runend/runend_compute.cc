@@ -57,8 +57,10 @@ std::optional<Result<ArrayRef>> RunEndArray::SliceImpl(size_t start, size_t stop
     return [&]() -> Result<ArrayRef> {
         VX_ASSIGN_OR_RETURN(ArrayRef ends_slice, Slice(ends(), first, last + 1));
         VX_ASSIGN_OR_RETURN(ArrayRef values_slice, Slice(values(), first, last + 1));
-        return ToArrayRef(
-            TryMake(std::move(ends_slice), std::move(values_slice), offset() + start, stop - start));
+        // A window of valid runs is valid: the decoded ends are shared, not read and checked again.
+        return ArrayRef(std::make_shared<const RunEndArray>(
+            Token{}, std::move(ends_slice), std::move(values_slice), offset() + start, stop - start,
+            run_ends_owner_, run_ends_.subspan(first, last + 1 - first)));
     }();
 }
 
@@ -112,10 +114,23 @@ std::optional<Result<ArrayRef>> RunEndArray::TakeImpl(const ArrayRef &indices) c
     }();
 }
 
+std::optional<Result<ArrayRef>> RunEndArray::TakeFromImpl(const ArrayRef &source) const {
+    // Long runs only: otherwise decoding the indices and one gather is as cheap.
+    if (num_runs() * 4 > len()) {
+        return std::nullopt;
+    }
+    return [&]() -> Result<ArrayRef> {
+        VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(source, values()));
+        VX_ENSURE(taken->len() == values()->len(), Internal, "take changed the run count");
+        return WithValues(std::move(taken));
+    }();
+}
+
 std::optional<Result<ArrayRef>> RunEndArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
     return [&]() -> Result<ArrayRef> {
         VX_ASSIGN_OR_RETURN(ArrayRef compared, CompareScalar(values(), scalar, op));
-        return ToArrayRef(TryMake(ends(), std::move(compared), offset(), len()));
+        VX_ENSURE(compared->len() == values()->len(), Internal, "compare changed the run count");
+        return WithValues(std::move(compared));
     }();
 }
 

@@ -282,9 +282,16 @@ std::optional<Result<ArrayRef>> DictArray::TakeImpl(const ArrayRef &indices) con
 }
 
 std::optional<Result<ArrayRef>> DictArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
-    // A sliced or filtered dictionary may hold more values than codes: canonical is cheaper.
+    // A sliced or filtered dictionary may hold more values than codes: compare what the codes
+    // take instead (encoded codes such as runs take once per run).
     if (values()->len() > len()) {
-        return std::nullopt;
+        if (codes()->is_canonical()) {
+            return std::nullopt;
+        }
+        return [&]() -> Result<ArrayRef> {
+            VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(values(), codes()));
+            return CompareScalar(taken, scalar, op);
+        }();
     }
     // The values' nullability is the array's, so the taken result has the nullability
     // CompareScalar promises (either side's); a null code gives a null.
