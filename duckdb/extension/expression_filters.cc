@@ -26,8 +26,9 @@ class Translator {
 public:
     Translator(const std::string &column,
                const DType &dtype,
-               const std::function<bool(const dd::Expression &)> &is_column)
-        : column_(column), dtype_(dtype), is_column_(is_column) {}
+               const std::function<bool(const dd::Expression &)> &is_column,
+               bool utc_session)
+        : column_(column), dtype_(dtype), is_column_(is_column), utc_session_(utc_session) {}
 
     std::optional<expr::ExprRef> Translate(const dd::Expression &e) const {
         if (const std::optional<Subject> subject = SubjectOf(e)) {
@@ -106,7 +107,7 @@ private:
     // TIMESTAMP_S / TIMESTAMP_MS one DuckDB casts to TIMESTAMP first (exact: a multiplication;
     // DuckDB would fail on the few instants that overflow microseconds, the scan does not).
     // Not TIMESTAMP_NS (its cast truncates toward zero, which moves instants before 1970 into
-    // another second) nor zoned timestamps (parts depend on the session's time zone).
+    // another second). TIMESTAMPTZ only in a UTC session: its parts are then the UTC instant's.
     std::optional<Subject> DatePartSubject(DatePartField field,
                                            const dd::BoundFunctionExpression &function) const {
         if (function.children.size() != 1) {
@@ -114,7 +115,9 @@ private:
         }
         const dd::Expression *argument = function.children[0].get();
         const dd::LogicalTypeId input = argument->return_type.id();
-        if (input != dd::LogicalTypeId::TIMESTAMP && input != dd::LogicalTypeId::TIME) {
+        const bool zoned = input == dd::LogicalTypeId::TIMESTAMP_TZ;
+        if (input != dd::LogicalTypeId::TIMESTAMP && input != dd::LogicalTypeId::TIME &&
+            !(zoned && utc_session_)) {
             return std::nullopt;
         }
         if (argument->GetExpressionClass() == dd::ExpressionClass::BOUND_CAST) {
@@ -131,7 +134,9 @@ private:
             return std::nullopt;
         }
         const auto metadata = ParseTemporalMetadata(inner->dtype->extension());
-        if (!metadata.ok() || metadata->kind == TemporalMetadata::Kind::Date || metadata->time_zone) {
+        // A zoned column reaches here only as TIMESTAMPTZ itself (not through a cast).
+        if (!metadata.ok() || metadata->kind == TemporalMetadata::Kind::Date ||
+            metadata->time_zone.has_value() != zoned) {
             return std::nullopt;
         }
         static const DType part_dtype = DType::Primitive(PType::I64, Nullability::Nullable);
@@ -212,7 +217,7 @@ private:
             return std::nullopt;
         }
         return TranslateTemporalCast(op, inner->expr, *inner->dtype, cast.child->return_type,
-                                     cast.return_type, value);
+                                     cast.return_type, value, utc_session_);
     }
 
     std::optional<expr::ExprRef> Comparison(const dd::BoundComparisonExpression &e) const {
@@ -379,6 +384,7 @@ private:
     const std::string &column_;
     const DType &dtype_;
     const std::function<bool(const dd::Expression &)> &is_column_;
+    const bool utc_session_;
 };
 
 } // namespace
@@ -387,8 +393,9 @@ std::optional<expr::ExprRef>
 TranslateFilterExpression(const dd::Expression &expression,
                           const std::string &column,
                           const DType &dtype,
-                          const std::function<bool(const dd::Expression &)> &is_column) {
-    return Translator(column, dtype, is_column).Translate(expression);
+                          const std::function<bool(const dd::Expression &)> &is_column,
+                          bool utc_session) {
+    return Translator(column, dtype, is_column, utc_session).Translate(expression);
 }
 
 } // namespace vortex::duckdb_ext

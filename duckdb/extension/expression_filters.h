@@ -16,11 +16,13 @@ namespace vortex::duckdb_ext {
 /// filter: IS [NOT] DISTINCT FROM a constant, [NOT] IN lists, IS [NOT] NULL, prefix(), suffix(), contains(),
 /// NOT, AND and OR of those) into our expression over `column` (of `dtype`), with DuckDB's semantics; nullopt
 /// for anything else. `is_column` tells the column's references (a bound column reference while DuckDB plans,
-/// a bound reference inside the pushed filter).
+/// a bound reference inside the pushed filter). `utc_session` (SessionIsUtc): zoned timestamps' casts and
+/// hour()/minute()/second() translate too.
 std::optional<expr::ExprRef>
 TranslateFilterExpression(const ::duckdb::Expression &expression,
                           const std::string &column,
                           const DType &dtype,
-                          const std::function<bool(const ::duckdb::Expression &)> &is_column);
+                          const std::function<bool(const ::duckdb::Expression &)> &is_column,
+                          bool utc_session);
 
 } // namespace vortex::duckdb_ext

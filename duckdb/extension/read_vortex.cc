@@ -36,6 +36,7 @@
 #include "duckdb/extension/expression_filters.h"
 #include "duckdb/extension/logical_types.h"
 #include "duckdb/extension/table_filters.h"
+#include "duckdb/extension/temporal_casts.h"
 #include "duckdb/extension/vector_export.h"
 
 namespace vortex::duckdb_ext {
@@ -222,7 +223,8 @@ struct PushedFilters {
 PushedFilters SplitFilters(const ReadVortexBindData &data,
                            const dd::vector<dd::column_t> &column_ids,
                            const dd::vector<dd::LogicalType> &types,
-                           const dd::TableFilterSet *filters) {
+                           const dd::TableFilterSet *filters,
+                           bool utc_session) {
     PushedFilters result;
     if (filters == nullptr) {
         return result;
@@ -235,9 +237,9 @@ PushedFilters SplitFilters(const ReadVortexBindData &data,
                 "read_vortex: a filter on column %llu, which supports_pushdown_type refused",
                 static_cast<unsigned long long>(field));
         }
-        SplitFilter split =
-            ValueOrThrow(kFunctionName, SplitTableFilter(*filter, expr::Col(data.fields->names[field]),
-                                                         data.fields->dtypes[field], types.at(field)));
+        SplitFilter split = ValueOrThrow(
+            kFunctionName, SplitTableFilter(*filter, expr::Col(data.fields->names[field]),
+                                            data.fields->dtypes[field], types.at(field), utc_session));
         if (split.pushed.has_value()) {
             conjuncts.push_back(*std::move(split.pushed));
         }
@@ -251,7 +253,7 @@ PushedFilters SplitFilters(const ReadVortexBindData &data,
     return result;
 }
 
-dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientContext &,
+dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientContext &context,
                                                                   dd::TableFunctionInitInput &input) {
     const auto &data = input.bind_data->Cast<ReadVortexBindData>();
     auto state = dd::make_uniq<ReadVortexGlobalState>();
@@ -279,7 +281,8 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
             state->outputs.emplace_back(std::nullopt);
         }
     }
-    PushedFilters filters = SplitFilters(data, input.column_ids, data.types, input.filters.get());
+    PushedFilters filters =
+        SplitFilters(data, input.column_ids, data.types, input.filters.get(), SessionIsUtc(context));
     for (auto &[field, expression] : filters.residual) {
         ResidualFilter residual;
         residual.expression = std::move(expression);
@@ -662,11 +665,12 @@ OneColumn(const ReadVortexBindData &data, const dd::LogicalGet &get, const dd::E
 // Takes the filters on casts of a column (`ts_ms::DATE = DATE '...'`, `d >= TIMESTAMP '...'`) that
 // translate exactly into comparisons on the column: DuckDB would otherwise keep some of them in a
 // FILTER above the scan (it rewrites only microsecond timestamps itself), and here they prune zones.
-void ReadVortexPushdownComplexFilter(dd::ClientContext &,
+void ReadVortexPushdownComplexFilter(dd::ClientContext &context,
                                      dd::LogicalGet &get,
                                      dd::FunctionData *bind_data,
                                      dd::vector<dd::unique_ptr<dd::Expression>> &filters) {
     auto &data = bind_data->Cast<ReadVortexBindData>();
+    const bool utc_session = SessionIsUtc(context);
     for (size_t i = 0; i < filters.size();) {
         const dd::Expression &expression = *filters[i];
         const std::optional<dd::ColumnBinding> binding = OneColumn(data, get, expression);
@@ -685,7 +689,8 @@ void ReadVortexPushdownComplexFilter(dd::ClientContext &,
                     [&](const dd::Expression &e) {
                         return e.GetExpressionClass() == dd::ExpressionClass::BOUND_COLUMN_REF &&
                                e.Cast<dd::BoundColumnRefExpression>().binding == *binding;
-                    });
+                    },
+                    utc_session);
             }
         }
         if (translated) {

@@ -137,8 +137,10 @@ bool AcceptsTableFilters(const DType &dtype) {
     }
 }
 
-Result<std::optional<expr::ExprRef>>
-TranslateTableFilter(const dd::TableFilter &filter, const expr::ExprRef &subject, const DType &dtype) {
+Result<std::optional<expr::ExprRef>> TranslateTableFilter(const dd::TableFilter &filter,
+                                                          const expr::ExprRef &subject,
+                                                          const DType &dtype,
+                                                          bool utc_session) {
     switch (filter.filter_type) {
         case dd::TableFilterType::CONSTANT_COMPARISON: {
             const auto &constant = filter.Cast<dd::ConstantFilter>();
@@ -161,7 +163,7 @@ TranslateTableFilter(const dd::TableFilter &filter, const expr::ExprRef &subject
                                                : filter.Cast<dd::ConjunctionOrFilter>().child_filters;
             for (const auto &child : child_filters) {
                 VX_ASSIGN_OR_RETURN(std::optional<expr::ExprRef> translated,
-                                    TranslateTableFilter(*child, subject, dtype));
+                                    TranslateTableFilter(*child, subject, dtype, utc_session));
                 if (translated.has_value()) {
                     children.push_back(*std::move(translated));
                 } else if (!is_and) {
@@ -207,7 +209,7 @@ TranslateTableFilter(const dd::TableFilter &filter, const expr::ExprRef &subject
                 // in two comparisons; the join itself still matches every key.
                 return RangeOf(child->Cast<dd::InFilter>().values, subject, dtype);
             }
-            auto translated = TranslateTableFilter(*child, subject, dtype);
+            auto translated = TranslateTableFilter(*child, subject, dtype, utc_session);
             return translated.ok() ? *std::move(translated) : std::optional<expr::ExprRef>();
         }
         case dd::TableFilterType::EXPRESSION_FILTER: {
@@ -215,11 +217,12 @@ TranslateTableFilter(const dd::TableFilter &filter, const expr::ExprRef &subject
             // here; the column is the filter's bound reference.
             VX_ENSURE(subject->kind() == expr::ExprKind::Column, NotImplemented,
                       "read_vortex: an expression filter on {}", subject->ToString());
-            std::optional<expr::ExprRef> translated =
-                TranslateFilterExpression(*filter.Cast<dd::ExpressionFilter>().expr, subject->column(), dtype,
-                                          [](const dd::Expression &e) {
-                                              return e.GetExpressionClass() == dd::ExpressionClass::BOUND_REF;
-                                          });
+            std::optional<expr::ExprRef> translated = TranslateFilterExpression(
+                *filter.Cast<dd::ExpressionFilter>().expr, subject->column(), dtype,
+                [](const dd::Expression &e) {
+                    return e.GetExpressionClass() == dd::ExpressionClass::BOUND_REF;
+                },
+                utc_session);
             VX_ENSURE(translated.has_value(), NotImplemented, "read_vortex: unsupported filter {}",
                       filter.ToString(subject->ToString()));
             return translated;
@@ -232,7 +235,7 @@ TranslateTableFilter(const dd::TableFilter &filter, const expr::ExprRef &subject
             const StructFields &fields = dtype.struct_fields();
             return TranslateTableFilter(*field_filter.child_filter,
                                         expr::GetField(subject, fields.names[field_filter.child_idx]),
-                                        fields.dtypes[field_filter.child_idx]);
+                                        fields.dtypes[field_filter.child_idx], utc_session);
         }
         case dd::TableFilterType::DYNAMIC_FILTER:
             // Top-N bounds that change while the scan runs; DuckDB's operator keeps applying them.
@@ -247,7 +250,8 @@ TranslateTableFilter(const dd::TableFilter &filter, const expr::ExprRef &subject
 Result<SplitFilter> SplitTableFilter(const dd::TableFilter &filter,
                                      const expr::ExprRef &subject,
                                      const DType &dtype,
-                                     const dd::LogicalType &type) {
+                                     const dd::LogicalType &type,
+                                     bool utc_session) {
     std::vector<const dd::TableFilter *> parts;
     if (filter.filter_type == dd::TableFilterType::CONJUNCTION_AND) {
         for (const auto &child : filter.Cast<dd::ConjunctionAndFilter>().child_filters) {
@@ -261,7 +265,8 @@ Result<SplitFilter> SplitTableFilter(const dd::TableFilter &filter,
     std::vector<expr::ExprRef> pushed;
     for (const dd::TableFilter *part : parts) {
         if (accepted) {
-            Result<std::optional<expr::ExprRef>> translated = TranslateTableFilter(*part, subject, dtype);
+            Result<std::optional<expr::ExprRef>> translated =
+                TranslateTableFilter(*part, subject, dtype, utc_session);
             if (translated.ok()) {
                 if (translated->has_value()) {
                     pushed.push_back(**std::move(translated));

@@ -28,9 +28,11 @@ Result<expr::ExprRef> TranslateComparison(CompareOp op,
 /// Translates one column's table filter into our expression over `subject` (a column, or a
 /// struct field for DuckDB's struct filters) of `dtype`, which AcceptsTableFilters() holds. Optional filters
 /// we cannot use (DuckDB's dynamic top-N bounds) translate to nullopt: they may be dropped. A required filter
-/// we cannot translate is NotImplemented, never dropped.
-Result<std::optional<expr::ExprRef>>
-TranslateTableFilter(const ::duckdb::TableFilter &filter, const expr::ExprRef &subject, const DType &dtype);
+/// we cannot translate is NotImplemented, never dropped. `utc_session`: see TranslateFilterExpression.
+Result<std::optional<expr::ExprRef>> TranslateTableFilter(const ::duckdb::TableFilter &filter,
+                                                          const expr::ExprRef &subject,
+                                                          const DType &dtype,
+                                                          bool utc_session);
 
 /// A column's table filter in two parts: what runs in our scan (with zone-map pruning), and
 /// DuckDB expressions over the column (a bound reference at index 0) that read_vortex
@@ -47,6 +49,7 @@ struct SplitFilter {
 Result<SplitFilter> SplitTableFilter(const ::duckdb::TableFilter &filter,
                                      const expr::ExprRef &subject,
                                      const DType &dtype,
-                                     const ::duckdb::LogicalType &type);
+                                     const ::duckdb::LogicalType &type,
+                                     bool utc_session);
 
 } // namespace vortex::duckdb_ext

@@ -16,9 +16,12 @@ namespace {
 
 constexpr int64_t kNanosPerDay = 86'400'000'000'000;
 
-// Nanoseconds per tick of a plain temporal type, or nullopt for any other type.
-std::optional<int64_t> NanosPerTick(const dd::LogicalType &type) {
+// Nanoseconds per tick of a plain temporal type (and of a zoned timestamp in a UTC session),
+// or nullopt for any other type.
+std::optional<int64_t> NanosPerTick(const dd::LogicalType &type, bool utc_session) {
     switch (type.id()) {
+        case dd::LogicalTypeId::TIMESTAMP_TZ:
+            return utc_session ? std::optional<int64_t>(1'000) : std::nullopt;
         case dd::LogicalTypeId::DATE:
             return kNanosPerDay;
         case dd::LogicalTypeId::TIMESTAMP_SEC:
@@ -58,6 +61,8 @@ std::optional<dd::Value> TicksValue(const dd::LogicalType &type, int128_t ticks)
             return dd::Value::TIMESTAMPMS(dd::timestamp_ms_t(raw));
         case dd::LogicalTypeId::TIMESTAMP:
             return dd::Value::TIMESTAMP(dd::timestamp_t(raw));
+        case dd::LogicalTypeId::TIMESTAMP_TZ:
+            return dd::Value::TIMESTAMPTZ(dd::timestamp_tz_t(raw));
         case dd::LogicalTypeId::TIMESTAMP_NS:
             return dd::Value::TIMESTAMPNS(dd::timestamp_ns_t(raw));
         default:
@@ -151,9 +156,10 @@ std::optional<expr::ExprRef> TranslateTemporalCast(CompareOp op,
                                                    const DType &dtype,
                                                    const dd::LogicalType &column_type,
                                                    const dd::LogicalType &target,
-                                                   const dd::Value &value) {
-    const std::optional<int64_t> from = NanosPerTick(column_type);
-    const std::optional<int64_t> to = NanosPerTick(target);
+                                                   const dd::Value &value,
+                                                   bool utc_session) {
+    const std::optional<int64_t> from = NanosPerTick(column_type, utc_session);
+    const std::optional<int64_t> to = NanosPerTick(target, utc_session);
     if (!from || !to || value.IsNull() || value.type() != target) {
         return std::nullopt;
     }
@@ -162,12 +168,38 @@ std::optional<expr::ExprRef> TranslateTemporalCast(CompareOp op,
     if (*from > *to) {
         return Widened(op, column, dtype, column_type, *from / *to, t);
     }
+    // Between a zoned and a plain timestamp in a UTC session: the same ticks.
+    if (*from == *to && column_type != target && target.id() != dd::LogicalTypeId::DATE) {
+        return CompareTicks(op, column, dtype, column_type, t);
+    }
     // DuckDB's TIMESTAMP_NS -> DATE goes through microseconds, truncating towards zero first.
     if (target.id() == dd::LogicalTypeId::DATE && column_type.id() != dd::LogicalTypeId::TIMESTAMP_NS &&
         *from < *to) {
         return Floored(op, column, dtype, column_type, *to / *from, t);
     }
     return std::nullopt;
+}
+
+bool IsUtcZone(std::string_view zone) {
+    // The IANA names of zero-offset zones DuckDB's ICU accepts (it matches them exactly).
+    static constexpr std::string_view kUtcZones[] = {
+        "UTC",       "Etc/UTC",       "GMT",   "Etc/GMT",   "UCT",       "Etc/UCT",
+        "Universal", "Etc/Universal", "Zulu",  "Etc/Zulu",  "GMT0",      "Etc/GMT0",
+        "GMT+0",     "Etc/GMT+0",     "GMT-0", "Etc/GMT-0", "Greenwich", "Etc/Greenwich"};
+    for (const std::string_view utc : kUtcZones) {
+        if (zone == utc) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool SessionIsUtc(dd::ClientContext &context) {
+    dd::Value zone;
+    if (!context.TryGetCurrentSetting("TimeZone", zone) || zone.IsNull()) {
+        return false;
+    }
+    return IsUtcZone(zone.ToString());
 }
 
 } // namespace vortex::duckdb_ext

@@ -697,6 +697,60 @@ TEST_F(ReadVortexFilterTest, CastAndExpressionFiltersRunInTheScan) {
               50'000);
 }
 
+// TIMESTAMPTZ parts and casts depend on the session's TimeZone. In a UTC session they are
+// those of the stored UTC ticks, and run in the scan; in any other zone DuckDB evaluates them.
+TEST_F(ReadVortexFilterTest, ZonedTimestampPartsAndCastsRunInTheScanInAUtcSession) {
+    const std::string path = Path("zoned.vortex");
+    Run("SET TimeZone = 'UTC'");
+    Run("CREATE TABLE zoned AS SELECT i AS id, CASE WHEN i % 11 = 0 THEN NULL "
+        "WHEN i = 7 THEN 'infinity'::TIMESTAMPTZ WHEN i = 8 THEN '-infinity'::TIMESTAMPTZ "
+        "ELSE TIMESTAMPTZ '1969-12-30 18:00:00+00' + to_microseconds(i * 3000001) END AS tz "
+        "FROM range(60000) t(i)");
+    Run("COPY zoned TO " + Quote(path) + " (FORMAT vortex)");
+    const std::vector<std::string> predicates = {
+        "hour(tz) = 7",
+        "hour(tz) = 23",
+        "minute(tz) < 30",
+        "second(tz) IN (1, 2, 3)",
+        "NOT (hour(tz) < 12)",
+        "hour(tz) IS NULL",
+        "tz::DATE = DATE '1970-01-01'",
+        "tz::DATE < DATE '1969-12-31'",
+        "tz::DATE >= DATE '1970-01-02'",
+        "tz::DATE <> DATE '1970-01-01'",
+        "tz::DATE BETWEEN DATE '1969-12-31' AND DATE '1970-01-01'",
+        "tz::TIMESTAMP < TIMESTAMP '1970-01-01 06:00:00'",
+        "tz::TIMESTAMP = TIMESTAMP '1969-12-30 18:00:03.000003'",
+        "tz >= DATE '1970-01-01'",
+        "tz < TIMESTAMP '1970-01-01 00:00:00.5'",
+    };
+    const std::string from = " FROM read_vortex(" + Quote(path) + ")";
+    for (const char *zone : {"UTC", "Etc/UTC", "America/New_York"}) {
+        Run(vortex::format("SET TimeZone = '{}'", zone));
+        size_t selecting = 0;
+        for (const std::string &where : predicates) {
+            const auto [pushed, duckdb] = BothWays(path, where);
+            EXPECT_EQ(pushed, duckdb) << where << " in " << zone;
+            EXPECT_EQ(Count("SELECT count(*)" + from + " WHERE " + where),
+                      Count("SELECT count(*) FROM zoned WHERE " + where))
+                << where << " in " << zone;
+            selecting += !duckdb.empty();
+        }
+        EXPECT_GT(selecting, predicates.size() / 2) << zone;
+    }
+    Run("SET TimeZone = 'UTC'");
+    for (const char *where : {"hour(tz) = 7", "minute(tz) < 30", "tz::DATE = DATE '1970-01-01'"}) {
+        EXPECT_EQ(Reported("SELECT count(*)" + from + " WHERE " + where, "Residual Filters"), 0) << where;
+    }
+    ExpectNoFilterAbove(path, {"tz::DATE = DATE '1970-01-01'", "tz::DATE < DATE '1969-12-31'"});
+    EXPECT_GT(Reported("SELECT count(*)" + from + " WHERE tz::DATE = DATE '1970-01-01'", "Rows Pruned"),
+              20'000);
+    // Elsewhere the zone's offset decides: DuckDB keeps the parts.
+    Run("SET TimeZone = 'America/New_York'");
+    EXPECT_GT(Reported("SELECT count(*)" + from + " WHERE hour(tz) = 7", "Residual Filters"), 0);
+    Run("SET TimeZone = 'UTC'");
+}
+
 TEST_F(ReadVortexFilterTest, FloatFiltersFollowDuckDBsNaNAndZeroSemantics) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double specials[] = {nan,
