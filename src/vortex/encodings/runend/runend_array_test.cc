@@ -318,6 +318,13 @@ TEST(RunEndArrayTest, RunEndIndicesTakeOncePerRun) {
     ASSERT_OK_AND_ASSIGN(auto bad, RunEndArray::TryMake(PrimitiveArray::FromValues<uint8_t>({8, 16}),
                                                         PrimitiveArray::FromValues<uint16_t>({1, 4})));
     EXPECT_RAISES(OutOfBounds, Take(source, bad));
+    // A run past the array's end is never asked for, whatever index it holds.
+    ASSERT_OK_AND_ASSIGN(auto clipped,
+                         RunEndArray::TryMake(PrimitiveArray::FromValues<uint8_t>({4, 8, 12}),
+                                              PrimitiveArray::FromValues<uint16_t>({3, 0, 99}), 0, 8));
+    ASSERT_OK_AND_ASSIGN(ArrayRef clipped_taken, Take(source, clipped));
+    ASSERT_ARRAYS_EQUAL(ArrayRef(PrimitiveArray::FromOptionals<int32_t>({40, 40, 40, 40, 10, 10, 10, 10})),
+                        *Canonicalize(clipped_taken));
 }
 
 TEST(RunEndArrayTest, DictionaryOverRunCodesDecodesAndCompares) {

@@ -115,8 +115,9 @@ std::optional<Result<ArrayRef>> RunEndArray::TakeImpl(const ArrayRef &indices) c
 }
 
 std::optional<Result<ArrayRef>> RunEndArray::TakeFromImpl(const ArrayRef &source) const {
-    // Long runs only: otherwise decoding the indices and one gather is as cheap.
-    if (num_runs() * 4 > len()) {
+    // Long runs only: otherwise decoding the indices and one gather is as cheap. Runs outside
+    // the slice would take values no row asks for (and that may be out of bounds).
+    if (num_runs() * 4 > len() || !every_run_visible()) {
         return std::nullopt;
     }
     return [&]() -> Result<ArrayRef> {
