@@ -2,8 +2,11 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/arrays/struct/struct_array.h"
 
+#include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/filter.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
@@ -175,6 +178,86 @@ std::optional<Result<ArrayRef>> StructArray::TakeImpl(const ArrayRef &indices) c
     return Result<ArrayRef>(
         std::make_shared<const StructArray>(Token{}, dtype().WithNullability(validity.nullability()),
                                             *std::move(fields), indices->len(), std::move(validity)));
+}
+
+namespace {
+
+// Where a field lies below, and where it equals, its part of a struct constant, in the order
+// of Compare(Scalar, Scalar): a null field sorts before every value.
+struct FieldOrder {
+    BitBuffer less;
+    BitBuffer equal;
+};
+
+Result<BitBuffer> TruthOf(const ArrayRef &compared) {
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(compared));
+    const auto *bools = As<BoolArray>(*canonical);
+    VX_ENSURE(bools != nullptr, Internal, "a comparison gave {}", canonical->encoding_id());
+    return bools->bits();
+}
+
+Result<FieldOrder> OrderAgainst(const ArrayRef &field, const Scalar &value) {
+    const size_t len = field->len();
+    const BitBuffer valid = field->validity_mask().ToBitBuffer();
+    if (value.is_null()) {
+        return FieldOrder{BitBuffer::Full(len, false),
+                          BitBuffer::FromWords(len, [&](size_t i, size_t n) { return ~valid.Word(i, n); })};
+    }
+    VX_ASSIGN_OR_RETURN(ArrayRef lt, CompareScalar(field, value, CompareOp::Lt));
+    VX_ASSIGN_OR_RETURN(ArrayRef eq, CompareScalar(field, value, CompareOp::Eq));
+    VX_ASSIGN_OR_RETURN(const BitBuffer lt_bits, TruthOf(lt));
+    VX_ASSIGN_OR_RETURN(const BitBuffer eq_bits, TruthOf(eq));
+    return FieldOrder{
+        BitBuffer::FromWords(len,
+                             [&](size_t i, size_t n) {
+                                 const uint64_t v = valid.Word(i, n);
+                                 return ~v | (v & lt_bits.Word(i, n));
+                             }),
+        BitBuffer::FromWords(len, [&](size_t i, size_t n) { return valid.Word(i, n) & eq_bits.Word(i, n); })};
+}
+
+} // namespace
+
+std::optional<Result<ArrayRef>> StructArray::CompareScalarImpl(const Scalar &scalar, CompareOp op) const {
+    if (!scalar.dtype().EqualsIgnoringNullability(dtype()) || scalar.is_null()) {
+        return std::nullopt;
+    }
+    return [&]() -> Result<ArrayRef> {
+        const std::vector<Scalar> &parts = scalar.elements();
+        VX_ENSURE(parts.size() == nfields(), Internal, "a struct constant with {} of {} fields", parts.size(),
+                  nfields());
+        // Lexicographic, from the last field: less = less_k | (equal_k & less_after).
+        BitBuffer less = BitBuffer::Full(len(), false);
+        BitBuffer equal = BitBuffer::Full(len(), true);
+        for (size_t k = nfields(); k-- > 0;) {
+            VX_ASSIGN_OR_RETURN(const FieldOrder order, OrderAgainst(fields_[k], parts[k]));
+            less = BitBuffer::FromWords(len(), [&](size_t i, size_t n) {
+                return order.less.Word(i, n) | (order.equal.Word(i, n) & less.Word(i, n));
+            });
+            equal = BitBuffer::FromWords(
+                len(), [&](size_t i, size_t n) { return order.equal.Word(i, n) & equal.Word(i, n); });
+        }
+        const BitBuffer result = BitBuffer::FromWords(len(), [&](size_t i, size_t n) -> uint64_t {
+            const uint64_t lt = less.Word(i, n);
+            const uint64_t eq = equal.Word(i, n);
+            switch (op) {
+                case CompareOp::Eq:
+                    return eq;
+                case CompareOp::NotEq:
+                    return ~eq;
+                case CompareOp::Lt:
+                    return lt;
+                case CompareOp::Lte:
+                    return lt | eq;
+                case CompareOp::Gt:
+                    return ~(lt | eq);
+                case CompareOp::Gte:
+                    return ~lt;
+            }
+            return 0;
+        });
+        return MakeCompareResult(result, validity_, dtype().is_nullable() || scalar.dtype().is_nullable());
+    }();
 }
 
 } // namespace vortex

@@ -62,6 +62,9 @@ public:
     std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+    /// Field by field in the scalar order (a null field sorts first), each field through its
+    /// own comparison kernel, combined a word at a time.
+    std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
 
     struct Token {};
     StructArray(Token, DType dtype, std::vector<ArrayRef> fields, size_t len, Validity validity);
