@@ -731,8 +731,11 @@ TEST_F(ReadVortexFilterTest, ZonedTimestampPartsAndCastsRunInTheScanInAUtcSessio
         for (const std::string &where : predicates) {
             const auto [pushed, duckdb] = BothWays(path, where);
             EXPECT_EQ(pushed, duckdb) << where << " in " << zone;
-            EXPECT_EQ(Count("SELECT count(*)" + from + " WHERE " + where),
-                      Count("SELECT count(*) FROM zoned WHERE " + where))
+            std::string over_vortex = "SELECT count(*)";
+            over_vortex += from;
+            over_vortex += " WHERE ";
+            over_vortex += where;
+            EXPECT_EQ(Count(over_vortex), Count("SELECT count(*) FROM zoned WHERE " + where))
                 << where << " in " << zone;
             selecting += !duckdb.empty();
         }

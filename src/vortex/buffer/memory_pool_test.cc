@@ -98,7 +98,7 @@ TEST(MemoryPoolTest, PooledVectorsGrowAndGiveTheirMemoryBack) {
         for (uint64_t i = 0; i < 200000; ++i) { // through the small, carved and mapped classes
             values.push_back(i * 3);
         }
-        EXPECT_GE(MemoryPool::Default().bytes_allocated(), before + 200000 * 8);
+        EXPECT_GE(MemoryPool::Default().bytes_allocated(), before + int64_t{200000} * 8);
         EXPECT_EQ(reinterpret_cast<uintptr_t>(values.data()) % kDefaultAlignment, 0u);
         for (uint64_t i = 0; i < values.size(); i += 1111) {
             ASSERT_EQ(values[i], i * 3);

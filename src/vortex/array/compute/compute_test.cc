@@ -306,6 +306,7 @@ TEST(CompareTest, StructsCompareFieldByFieldInScalarOrder) {
         for (size_t f : {size_t{0}, size_t{2}}) {
             ASSERT_OK_AND_ASSIGN(auto elements, ArrayToScalars(fields[f]));
             std::vector<Scalar> narrowed;
+            narrowed.reserve(elements.size());
             for (const Scalar &e : elements) {
                 narrowed.push_back(
                     e.is_null() ? e

@@ -41,7 +41,7 @@ Result<TakeIndices> DecodeTakeIndices(const ArrayRef &indices, size_t len) {
             }
             VX_ENSURE(static_cast<uint64_t>(value) < len, OutOfBounds,
                       "take index {} out of bounds for length {}", value, len);
-            out.positions[i] = static_cast<size_t>(value);
+            out.positions[i] = static_cast<size_t>(static_cast<std::make_unsigned_t<T>>(value));
         }
         return Status::OK();
     }));

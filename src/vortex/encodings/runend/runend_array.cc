@@ -83,7 +83,7 @@ Result<ArrayRef> RunEndEncoding::Build(const DType &dtype,
         ArrayRef ends,
         children.Get(0, DType::Primitive(parsed.ends_ptype, Nullability::NonNullable), num_runs));
     VX_ASSIGN_OR_RETURN(ArrayRef values, children.Get(1, dtype, num_runs));
-    auto array = RunEndArray::TryMake(std::move(ends), std::move(values), parsed.offset, len);
+    auto array = RunEndArray::TryMake(std::move(ends), values, parsed.offset, len);
     if (!array.ok()) {
         return Status::Serde("{}: {}", kId, array.status().message());
     }
@@ -92,16 +92,16 @@ Result<ArrayRef> RunEndEncoding::Build(const DType &dtype,
 
 RunEndArray::RunEndArray(Token,
                          ArrayRef ends,
-                         ArrayRef values,
+                         const ArrayRef &values,
                          size_t offset,
                          size_t len,
                          std::shared_ptr<const RunEnds> owner,
                          std::span<const uint64_t> run_ends)
-    : Array(RunEndEncoding::Instance(), values->dtype(), len, {}, {ends, values}), offset_(offset),
+    : Array(RunEndEncoding::Instance(), values->dtype(), len, {}, {std::move(ends), values}), offset_(offset),
       run_ends_owner_(std::move(owner)), run_ends_(run_ends) {}
 
 Result<std::shared_ptr<const RunEndArray>>
-RunEndArray::TryMake(ArrayRef ends, ArrayRef values, size_t offset, size_t len) {
+RunEndArray::TryMake(ArrayRef ends, const ArrayRef &values, size_t offset, size_t len) {
     VX_ENSURE(ends != nullptr && values != nullptr, InvalidArgument, "run-end parts must not be null");
     VX_ENSURE(ends->len() == values->len(), InvalidArgument, "{} run ends but {} run values", ends->len(),
               values->len());
@@ -129,21 +129,21 @@ RunEndArray::TryMake(ArrayRef ends, ArrayRef values, size_t offset, size_t len) 
                       "last run end {} is below offset + len = {}", run_ends.back(), offset + len);
         }
     }
-    return std::make_shared<const RunEndArray>(Token{}, std::move(ends), std::move(values), offset, len,
-                                               owned_ends, std::span<const uint64_t>(*owned_ends));
+    return std::make_shared<const RunEndArray>(Token{}, std::move(ends), values, offset, len, owned_ends,
+                                               std::span<const uint64_t>(*owned_ends));
 }
 
-Result<std::shared_ptr<const RunEndArray>> RunEndArray::TryMake(ArrayRef ends, ArrayRef values) {
+Result<std::shared_ptr<const RunEndArray>> RunEndArray::TryMake(ArrayRef ends, const ArrayRef &values) {
     VX_ENSURE(ends != nullptr, InvalidArgument, "run ends must not be null");
     VX_ASSIGN_OR_RETURN(std::shared_ptr<const RunEnds> run_ends, ReadEnds(ends));
     const size_t len = run_ends->empty() ? 0 : CheckedCast<size_t>(run_ends->back());
-    return TryMake(std::move(ends), std::move(values), 0, len);
+    return TryMake(std::move(ends), values, 0, len);
 }
 
-ArrayRef RunEndArray::WithValues(ArrayRef values) const {
+ArrayRef RunEndArray::WithValues(const ArrayRef &values) const {
     VX_DCHECK_EQ(values->len(), this->values()->len());
-    return std::make_shared<const RunEndArray>(Token{}, ends(), std::move(values), offset_, len(),
-                                               run_ends_owner_, run_ends_);
+    return std::make_shared<const RunEndArray>(Token{}, ends(), values, offset_, len(), run_ends_owner_,
+                                               run_ends_);
 }
 
 size_t RunEndArray::FindRun(size_t i) const {
@@ -233,11 +233,11 @@ Result<ArrayRef> RunEndArray::ToCanonical() const {
                   run_indices.begin() + static_cast<ptrdiff_t>(end), k);
         prev = end;
     }
-    VX_ASSIGN_OR_RETURN(ArrayRef taken, TakeRuns(std::move(run_indices), nullptr));
+    VX_ASSIGN_OR_RETURN(ArrayRef taken, TakeRuns(run_indices, nullptr));
     return Canonicalize(taken);
 }
 
-Result<ArrayRef> RunEndArray::TakeRuns(std::vector<uint64_t> run_indices,
+Result<ArrayRef> RunEndArray::TakeRuns(const std::vector<uint64_t> &run_indices,
                                        const Mask *indices_validity) const {
     const Validity validity =
         indices_validity != nullptr ? Validity::FromMask(*indices_validity) : Validity::NonNullable();

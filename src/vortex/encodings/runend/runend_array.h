@@ -58,9 +58,9 @@ public:
     /// Validates the parts (InvalidArgument on failure). `ends` must be a non-nullable
     /// unsigned integer array of the same length as `values`; the dtype is values' dtype.
     static Result<std::shared_ptr<const RunEndArray>>
-    TryMake(ArrayRef ends, ArrayRef values, size_t offset, size_t len);
+    TryMake(ArrayRef ends, const ArrayRef &values, size_t offset, size_t len);
     /// Unsliced form: offset 0 and len = the last end (0 without runs).
-    static Result<std::shared_ptr<const RunEndArray>> TryMake(ArrayRef ends, ArrayRef values);
+    static Result<std::shared_ptr<const RunEndArray>> TryMake(ArrayRef ends, const ArrayRef &values);
 
     const ArrayRef &ends() const { return children()[0]; }
     const ArrayRef &values() const { return children()[1]; }
@@ -103,7 +103,7 @@ public:
     /// `run_ends`: the ends child's values, a window of `owner`.
     RunEndArray(Token,
                 ArrayRef ends,
-                ArrayRef values,
+                const ArrayRef &values,
                 size_t offset,
                 size_t len,
                 std::shared_ptr<const RunEnds> owner,
@@ -111,10 +111,10 @@ public:
 
 private:
     // The same runs over other values (as many, checked by the caller), sharing the decoded ends.
-    ArrayRef WithValues(ArrayRef values) const;
+    ArrayRef WithValues(const ArrayRef &values) const;
     // Takes the values at `run_indices` (one run index per output element), with the given
     // validity for the indices.
-    Result<ArrayRef> TakeRuns(std::vector<uint64_t> run_indices, const Mask *indices_validity) const;
+    Result<ArrayRef> TakeRuns(const std::vector<uint64_t> &run_indices, const Mask *indices_validity) const;
     // True when every run covers at least one logical position, so the values child holds
     // exactly the array's distinct runs.
     bool every_run_visible() const;

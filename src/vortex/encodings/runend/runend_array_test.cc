@@ -335,7 +335,7 @@ TEST(RunEndArrayTest, DictionaryOverRunCodesDecodesAndCompares) {
     std::vector<uint64_t> ends;
     std::vector<uint16_t> run_codes;
     for (uint16_t k = 0; k < 100; ++k) {
-        ends.push_back(uint64_t{k + 1} * 7);
+        ends.push_back(static_cast<uint64_t>(k + 1) * 7);
         run_codes.push_back(static_cast<uint16_t>((k * 37) % 100));
     }
     ASSERT_OK_AND_ASSIGN(auto codes, RunEndArray::TryMake(PrimitiveArray::FromValues(ends),
@@ -375,7 +375,8 @@ TEST(RunEndArrayTest, StatisticsIgnoreClippedRuns) {
 TEST(RunEndArrayTest, BuildRejectsBadParts) {
     const RunEndEncoding &encoding = RunEndEncoding::Instance();
     auto build = [&](const RunEndMetadata &metadata, ArrayRef ends, ArrayRef values, size_t len) {
-        return encoding.Build(kI32, len, metadata.Serialize(), {}, std::vector<ArrayRef>{ends, values});
+        return encoding.Build(kI32, len, metadata.Serialize(), {},
+                              std::vector<ArrayRef>{std::move(ends), std::move(values)});
     };
     ArrayRef values = PrimitiveArray::FromValues<int32_t>({1, 2, 3});
     const RunEndMetadata u16_meta{.ends_ptype = PType::U16, .num_runs = 3, .offset = 0};

@@ -90,7 +90,7 @@ Validity RunValidity(const DType &dtype, const std::vector<bool> &valid) {
 }
 
 Result<ArrayRef> Assemble(ArrayRef ends, ArrayRef values, size_t len) {
-    VX_ASSIGN_OR_RETURN(auto array, RunEndArray::TryMake(std::move(ends), std::move(values), 0, len));
+    VX_ASSIGN_OR_RETURN(auto array, RunEndArray::TryMake(std::move(ends), values, 0, len));
     return ArrayRef(std::move(array));
 }
 

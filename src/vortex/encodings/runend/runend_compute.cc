@@ -73,7 +73,7 @@ std::optional<Result<ArrayRef>> RunEndArray::FilterImpl(const Mask &mask) const 
         for (size_t j = 0; j < positions.size(); ++j) {
             run_indices[j] = FindRun(positions[j]);
         }
-        return TakeRuns(std::move(run_indices), nullptr);
+        return TakeRuns(run_indices, nullptr);
     }
     // Keep the runs with at least one selected position; their new ends are the running
     // count of selected positions.
@@ -96,7 +96,7 @@ std::optional<Result<ArrayRef>> RunEndArray::FilterImpl(const Mask &mask) const 
         VX_ASSIGN_OR_RETURN(ArrayRef kept_values,
                             Filter(values(), Mask::FromBits(BitBuffer::FromBools(keep))));
         return ToArrayRef(
-            TryMake(EndsOfPType(ends()->dtype().ptype(), new_ends), std::move(kept_values), 0, true_count));
+            TryMake(EndsOfPType(ends()->dtype().ptype(), new_ends), kept_values, 0, true_count));
     }();
 }
 
@@ -110,7 +110,7 @@ std::optional<Result<ArrayRef>> RunEndArray::TakeImpl(const ArrayRef &indices) c
         for (size_t j = 0; j < run_indices.size(); ++j) {
             run_indices[j] = FindRun(decoded.positions[j]); // null indices decode to position 0
         }
-        return TakeRuns(std::move(run_indices), indices->dtype().is_nullable() ? &decoded.validity : nullptr);
+        return TakeRuns(run_indices, indices->dtype().is_nullable() ? &decoded.validity : nullptr);
     }();
 }
 
@@ -123,7 +123,7 @@ std::optional<Result<ArrayRef>> RunEndArray::TakeFromImpl(const ArrayRef &source
     return [&]() -> Result<ArrayRef> {
         VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(source, values()));
         VX_ENSURE(taken->len() == values()->len(), Internal, "take changed the run count");
-        return WithValues(std::move(taken));
+        return WithValues(taken);
     }();
 }
 
@@ -131,7 +131,7 @@ std::optional<Result<ArrayRef>> RunEndArray::CompareScalarImpl(const Scalar &sca
     return [&]() -> Result<ArrayRef> {
         VX_ASSIGN_OR_RETURN(ArrayRef compared, CompareScalar(values(), scalar, op));
         VX_ENSURE(compared->len() == values()->len(), Internal, "compare changed the run count");
-        return WithValues(std::move(compared));
+        return WithValues(compared);
     }();
 }
 
