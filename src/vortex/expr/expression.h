@@ -33,7 +33,7 @@ enum class ExprKind : uint8_t {
     EndsWith,   // children[0] (Utf8 or Binary) ends with pattern() bytes: LIKE '%pattern'
     Contains,   // children[0] (Utf8 or Binary) holds pattern() bytes: LIKE '%pattern%'
     Between,    // lower <(=) children[0] <(=) upper
-    DatePart,   // date_part() of children[0] (a time or a zone-less timestamp) as i64; SQL hour(x)
+    DatePart,   // date_part() of children[0] (a time or a timestamp, zoned ones in UTC) as i64; SQL hour(x)
 };
 
 /// One node. Nodes are built by the factory functions below and never change.
@@ -129,7 +129,7 @@ ExprRef EndsWith(ExprRef value, std::string suffix);
 ExprRef Contains(ExprRef value, std::string substring);
 ExprRef
 Between(ExprRef value, Scalar lower, Scalar upper, bool lower_strict = false, bool upper_strict = false);
-/// The hour, minute or second of a time or of a timestamp without a zone (compute/date_part.h).
+/// The hour, minute or second of a time or of a timestamp (a zoned one's UTC instant; compute/date_part.h).
 ExprRef DatePart(DatePartField field, ExprRef value);
 
 /// The operands of a top-level AND (or the expression itself).

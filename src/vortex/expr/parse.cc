@@ -231,8 +231,13 @@ struct Operand {
     size_t pos = 0;
     bool is_column = false;
     std::string column;
-    DType dtype; // the column's dtype
+    DType dtype; // the column's dtype (i64 for a part of it)
     RawLiteral literal;
+    // hour(column), minute(column), second(column): the column's time-of-day part.
+    std::optional<DatePartField> part;
+
+    ExprRef Subject() const { return part ? DatePart(*part, Col(column)) : Col(column); }
+    std::string Name() const { return part ? vortex::format("{}({})", DatePartName(*part), column) : column; }
 };
 
 Result<Scalar> IntegerScalar(const std::string &text, size_t pos) {
@@ -545,7 +550,7 @@ Result<Scalar> TypeLiteral(const Operand &literal, const Operand &column) {
         return TemporalScalar(raw.text, dtype, literal.pos);
     }
     return ErrorAt(literal.pos, vortex::format("cannot compare column {} of type {} with {} literal",
-                                               column.column, dtype.ToString(), KindName(raw.kind)));
+                                               column.Name(), dtype.ToString(), KindName(raw.kind)));
 }
 
 // ---- Parser ------------------------------------------------------------------------------
@@ -666,6 +671,43 @@ private:
         return out;
     }
 
+    // hour(column), minute(column) or second(column) of a time or timestamp column; `name` is
+    // the function's token, the '(' comes next.
+    Result<Operand> ParseDatePart(const Token &name) {
+        std::optional<DatePartField> part;
+        for (const DatePartField field :
+             {DatePartField::Hour, DatePartField::Minute, DatePartField::Second}) {
+            if (EqualsIgnoringCase(name.text, DatePartName(field))) {
+                part = field;
+            }
+        }
+        if (!part) {
+            return ErrorAt(name.pos, vortex::format("unknown function {}; hour(), minute() and second() are "
+                                                    "the functions there are",
+                                                    name.text));
+        }
+        Advance(); // '('
+        const Token column = Advance();
+        if (column.kind != TokenKind::Identifier && column.kind != TokenKind::QuotedIdentifier) {
+            return ErrorAt(column.pos, vortex::format("{}() takes a column", name.text));
+        }
+        VX_ASSIGN_OR_RETURN(Operand out, ParseColumn(column));
+        VX_RETURN_NOT_OK(Expect(TokenKind::RightParen, "')'"));
+        bool time_of_day = false;
+        if (IsTemporal(out.dtype)) {
+            auto metadata = ParseTemporalMetadata(out.dtype.extension());
+            time_of_day = metadata.ok() && metadata->kind != TemporalMetadata::Kind::Date;
+        }
+        if (!time_of_day) {
+            return ErrorAt(column.pos, vortex::format("{}() needs a time or timestamp column, {} is {}",
+                                                      DatePartName(*part), out.column, out.dtype.ToString()));
+        }
+        out.pos = name.pos;
+        out.part = part;
+        out.dtype = DType::Primitive(PType::I64, Nullability::Nullable);
+        return out;
+    }
+
     Result<Operand> ParseOperand() {
         const Token token = Advance();
         Operand out;
@@ -685,6 +727,9 @@ private:
                 }
                 if (IsReservedWord(token.text)) {
                     break;
+                }
+                if (Peek().kind == TokenKind::LeftParen) {
+                    return ParseDatePart(token);
                 }
                 return ParseColumn(token);
             case TokenKind::Minus:
@@ -728,17 +773,17 @@ private:
             if (!lhs.dtype.EqualsIgnoringNullability(rhs.dtype)) {
                 return ErrorAt(
                     pos, vortex::format("cannot compare column {} of type {} with column {} of type {}",
-                                        lhs.column, lhs.dtype.ToString(), rhs.column, rhs.dtype.ToString()));
+                                        lhs.Name(), lhs.dtype.ToString(), rhs.Name(), rhs.dtype.ToString()));
             }
-            return Compare(op, Col(lhs.column), Col(rhs.column));
+            return Compare(op, lhs.Subject(), rhs.Subject());
         }
         if (lhs.is_column) {
             VX_ASSIGN_OR_RETURN(Scalar value, TypeLiteral(rhs, lhs));
-            return Compare(op, Col(lhs.column), Lit(std::move(value)));
+            return Compare(op, lhs.Subject(), Lit(std::move(value)));
         }
         if (rhs.is_column) {
             VX_ASSIGN_OR_RETURN(Scalar value, TypeLiteral(lhs, rhs));
-            return Compare(op, Lit(std::move(value)), Col(rhs.column));
+            return Compare(op, Lit(std::move(value)), rhs.Subject());
         }
         return ErrorAt(pos, "a comparison needs a column on one side");
     }
@@ -749,7 +794,7 @@ private:
             return ErrorAt(pattern.pos, "LIKE needs a string pattern");
         }
         if (!column.dtype.is_utf8() && !column.dtype.is_binary()) {
-            return ErrorAt(column.pos, vortex::format("LIKE needs a string column, {} is {}", column.column,
+            return ErrorAt(column.pos, vortex::format("LIKE needs a string column, {} is {}", column.Name(),
                                                       column.dtype.ToString()));
         }
         const std::string &text = pattern.text;
@@ -765,12 +810,12 @@ private:
         if (leading || trailing) {
             Advance();
             if (leading && trailing) {
-                return Contains(Col(column.column), inner);
+                return Contains(column.Subject(), inner);
             }
-            return leading ? EndsWith(Col(column.column), inner) : StartsWith(Col(column.column), inner);
+            return leading ? EndsWith(column.Subject(), inner) : StartsWith(column.Subject(), inner);
         }
         VX_ASSIGN_OR_RETURN(Scalar value, ParseLiteralFor(column));
-        return Eq(Col(column.column), Lit(std::move(value)));
+        return Eq(column.Subject(), Lit(std::move(value)));
     }
 
     Result<ExprRef> ParsePredicate() {
@@ -796,7 +841,7 @@ private:
         if (AcceptKeyword("IS")) {
             const bool negated = AcceptKeyword("NOT");
             VX_RETURN_NOT_OK(ExpectKeyword("NULL"));
-            return negated ? IsNotNull(Col(lhs.column)) : IsNull(Col(lhs.column));
+            return negated ? IsNotNull(lhs.Subject()) : IsNull(lhs.Subject());
         }
         const bool negated = AcceptKeyword("NOT");
         ExprRef test;
@@ -808,12 +853,12 @@ private:
                 values.push_back(std::move(value));
             } while (Peek().kind == TokenKind::Comma && (Advance(), true));
             VX_RETURN_NOT_OK(Expect(TokenKind::RightParen, "',' or ')' in the IN list"));
-            test = InList(Col(lhs.column), std::move(values));
+            test = InList(lhs.Subject(), std::move(values));
         } else if (AcceptKeyword("BETWEEN")) {
             VX_ASSIGN_OR_RETURN(Scalar lower, ParseLiteralFor(lhs));
             VX_RETURN_NOT_OK(ExpectKeyword("AND"));
             VX_ASSIGN_OR_RETURN(Scalar upper, ParseLiteralFor(lhs));
-            test = Between(Col(lhs.column), std::move(lower), std::move(upper));
+            test = Between(lhs.Subject(), std::move(lower), std::move(upper));
         } else if (AcceptKeyword("LIKE")) {
             VX_ASSIGN_OR_RETURN(test, ParseLike(lhs));
         } else if (negated) {
@@ -827,7 +872,7 @@ private:
         if (lhs.is_column) {
             if (!lhs.dtype.is_bool()) {
                 return ErrorAt(lhs.pos, vortex::format("column {} of type {} is not a condition; compare it",
-                                                       lhs.column, lhs.dtype.ToString()));
+                                                       lhs.Name(), lhs.dtype.ToString()));
             }
             return Col(lhs.column);
         }

@@ -233,6 +233,38 @@ TEST(ParseExprTest, ReportsErrorsWithTheirPosition) {
     EXPECT_NE(ParseError("i = - x").find("number after the sign"), std::string::npos);
 }
 
+TEST(ParseExprTest, ParsesTimeOfDayParts) {
+    const ExprRef hour = Parse("hour(ts) = 7");
+    ASSERT_EQ(hour->kind(), ExprKind::Compare);
+    ASSERT_EQ(hour->child(0)->kind(), ExprKind::DatePart);
+    EXPECT_EQ(hour->child(0)->date_part(), DatePartField::Hour);
+    EXPECT_EQ(hour->child(0)->child(0)->column(), "ts");
+    EXPECT_EQ(RhsLiteral(hour), Scalar::Primitive<int64_t>(7, kNonNullable));
+    // Case-insensitive like the keywords, over time columns too, in every predicate form; the
+    // text form the expression prints parses back to the same expression.
+    EXPECT_EQ(Parse("MINUTE(tod) BETWEEN 10 AND 20")->child(0)->date_part(), DatePartField::Minute);
+    EXPECT_EQ(Parse("second(ts) IN (1, 2)")->child(0)->kind(), ExprKind::DatePart);
+    EXPECT_EQ(Parse("hour(ts) IS NULL")->child(0)->kind(), ExprKind::DatePart);
+    EXPECT_EQ(Parse("3 < hour(\"ts\")")->child(1)->kind(), ExprKind::DatePart);
+    EXPECT_EQ(Parse("hour(ts) = hour(tod)")->child(1)->kind(), ExprKind::DatePart);
+    for (std::string_view text : {"hour(ts) = 7", "NOT (minute(tod) < 30)", "second(ts) IN (1, 2)"}) {
+        const ExprRef parsed = Parse(text);
+        EXPECT_EQ(Parse(parsed->ToString())->ToString(), parsed->ToString()) << text;
+    }
+    // A column named like a function is still a column without parentheses.
+    const DType scope = DType::Struct({"hour"}, {DType::Primitive(PType::I32, kNullable)}, kNonNullable);
+    ASSERT_OK_AND_ASSIGN(ExprRef column, ParseExpr("hour = 3", scope));
+    EXPECT_EQ(column->child(0)->kind(), ExprKind::Column);
+    EXPECT_NE(ParseError("hour(day) = 1").find("needs a time or timestamp column, day is"),
+              std::string::npos);
+    EXPECT_NE(ParseError("hour(i) = 1").find("needs a time or timestamp"), std::string::npos);
+    EXPECT_NE(ParseError("year(ts) = 1").find("unknown function year"), std::string::npos);
+    EXPECT_NE(ParseError("hour(ts = 1").find("expected ')'"), std::string::npos);
+    EXPECT_NE(ParseError("hour(1) = 1").find("takes a column"), std::string::npos);
+    EXPECT_NE(ParseError("hour(ts) LIKE 'a%'").find("string column, hour(ts) is"), std::string::npos);
+    EXPECT_NE(ParseError("hour(ts) = 'x'").find("cannot compare"), std::string::npos);
+}
+
 // Found by fuzz/expr_parse_fuzz.cc: a few thousand '(' overflowed the stack.
 TEST(ParseExprTest, BoundsNestingInsteadOfOverflowingTheStack) {
     const auto nested = [](size_t depth, std::string_view open, std::string_view close) {
