@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include <cstring>
+#include <bit>
+#include <cstdint>
 #include <limits>
 #include <span>
+#include <type_traits>
 
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/constant/constant_array.h"
@@ -16,7 +18,11 @@ namespace {
 // Bitwise equality, so that -0.0/+0.0 and NaN payloads start new runs (lossless).
 template <typename T>
 bool SameBits(const T &a, const T &b) {
-    return std::memcmp(&a, &b, sizeof(T)) == 0;
+    using Bits = std::conditional_t<
+        sizeof(T) == 1, uint8_t,
+        std::conditional_t<sizeof(T) == 2, uint16_t, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+    static_assert(sizeof(Bits) == sizeof(T));
+    return std::bit_cast<Bits>(a) == std::bit_cast<Bits>(b);
 }
 
 // The reference narrows the u64 ends to the smallest unsigned type holding their maximum
@@ -89,7 +95,7 @@ Validity RunValidity(const DType &dtype, const std::vector<bool> &valid) {
     return dtype.is_nullable() ? Validity::FromBits(BitBuffer::FromBools(valid)) : Validity::NonNullable();
 }
 
-Result<ArrayRef> Assemble(ArrayRef ends, ArrayRef values, size_t len) {
+Result<ArrayRef> Assemble(ArrayRef ends, const ArrayRef &values, size_t len) {
     VX_ASSIGN_OR_RETURN(auto array, RunEndArray::TryMake(std::move(ends), values, 0, len));
     return ArrayRef(std::move(array));
 }
@@ -124,7 +130,7 @@ Result<ArrayRef> RunEndEncode(const ArrayRef &canonical) {
             }
             ArrayRef values_array =
                 PrimitiveArray::FromValues(values, RunValidity(canonical->dtype(), valid));
-            return Assemble(NarrowEnds(ends), std::move(values_array), len);
+            return Assemble(NarrowEnds(ends), values_array, len);
         });
     }
     std::vector<bool> values;
@@ -132,7 +138,7 @@ Result<ArrayRef> RunEndEncode(const ArrayRef &canonical) {
         len, validity, [&](size_t i) { return bools->value(i); }, ends, values, valid);
     ArrayRef values_array =
         BoolArray::Make(BitBuffer::FromBools(values), RunValidity(canonical->dtype(), valid));
-    return Assemble(NarrowEnds(ends), std::move(values_array), len);
+    return Assemble(NarrowEnds(ends), values_array, len);
 }
 
 } // namespace vortex::runend
