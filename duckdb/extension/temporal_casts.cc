@@ -169,7 +169,7 @@ std::optional<expr::ExprRef> TranslateTemporalCast(CompareOp op,
         return Widened(op, column, dtype, column_type, *from / *to, t);
     }
     // Between a zoned and a plain timestamp in a UTC session: the same ticks.
-    if (*from == *to && column_type != target && target.id() != dd::LogicalTypeId::DATE) {
+    if (*from == *to && column_type != target) {
         return CompareTicks(op, column, dtype, column_type, t);
     }
     // DuckDB's TIMESTAMP_NS -> DATE goes through microseconds, truncating towards zero first.

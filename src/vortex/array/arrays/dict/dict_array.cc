@@ -285,9 +285,6 @@ std::optional<Result<ArrayRef>> DictArray::CompareScalarImpl(const Scalar &scala
     // A sliced or filtered dictionary may hold more values than codes: compare what the codes
     // take instead (encoded codes such as runs take once per run).
     if (values()->len() > len()) {
-        if (codes()->is_canonical()) {
-            return std::nullopt;
-        }
         return [&]() -> Result<ArrayRef> {
             VX_ASSIGN_OR_RETURN(ArrayRef taken, Take(values(), codes()));
             return CompareScalar(taken, scalar, op);
