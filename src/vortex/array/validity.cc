@@ -109,6 +109,19 @@ size_t Validity::null_count(size_t len) const {
     return 0;
 }
 
+size_t Validity::valid_count_before(size_t row) const {
+    switch (kind_) {
+        case Kind::NonNullable:
+        case Kind::AllValid:
+            return row;
+        case Kind::AllInvalid:
+            return 0;
+        case Kind::Array:
+            return bits::CountSetBits(bits_.buffer().data(), bits_.offset(), row);
+    }
+    return 0;
+}
+
 Validity Validity::Slice(size_t start, size_t stop) const {
     if (kind_ != Kind::Array) {
         return *this;

@@ -83,6 +83,9 @@ public:
     Mask ToMask(size_t len) const;
     /// Returns the number of nulls among `len` elements.
     size_t null_count(size_t len) const;
+    /// Returns the number of valid elements before `row` (at most the owning length): where
+    /// the value of `row` sits among the valid ones, for encodings that store only those.
+    size_t valid_count_before(size_t row) const;
     /// True when the validity is known to have no nulls without looking at the bits.
     bool trivially_all_valid() const { return kind_ == Kind::NonNullable || kind_ == Kind::AllValid; }
 

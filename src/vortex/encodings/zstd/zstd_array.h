@@ -114,8 +114,6 @@ private:
         std::vector<std::pair<uint64_t, uint64_t>> strings;
     };
     Result<DecodedValues> DecodeValues(uint64_t value_start, uint64_t value_stop) const;
-    // Number of valid rows before `row`.
-    uint64_t ValidCountBefore(size_t row) const;
 
     Buffer dictionary_;
     std::vector<Buffer> frames_;

@@ -86,20 +86,6 @@ Buffer BuildViews(const Buffer &bytes,
 
 } // namespace
 
-uint64_t ZstdArray::ValidCountBefore(size_t row) const {
-    switch (validity_.kind()) {
-        case Validity::Kind::NonNullable:
-        case Validity::Kind::AllValid:
-            return row;
-        case Validity::Kind::AllInvalid:
-            return 0;
-        case Validity::Kind::Array:
-            break;
-    }
-    const BitBuffer &bits = validity_.bits();
-    return bits::CountSetBits(bits.buffer().data(), bits.offset(), row);
-}
-
 Result<ZstdArray::DecodedValues> ZstdArray::DecodeValues(uint64_t value_start, uint64_t value_stop) const {
     DecodedValues decoded;
     if (value_start == value_stop) {
@@ -136,8 +122,8 @@ Result<ArrayRef> ZstdArray::DecodeRows(size_t start, size_t stop) const {
     VX_CHECK_LE(start, stop);
     VX_CHECK_LE(stop, len());
     const size_t rows = stop - start;
-    const uint64_t value_start = ValidCountBefore(start);
-    const uint64_t value_stop = ValidCountBefore(stop);
+    const uint64_t value_start = validity_.valid_count_before(start);
+    const uint64_t value_stop = validity_.valid_count_before(stop);
     VX_ASSIGN_OR_RETURN(DecodedValues decoded, DecodeValues(value_start, value_stop));
     Validity validity = validity_.Slice(start, stop);
     if (dtype().is_primitive()) {
