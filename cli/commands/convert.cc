@@ -138,8 +138,8 @@ void AddConvertCommand(CLI::App &app) {
         ->check(CLI::IsMember({"auto", "always", "never"}));
     CLI::Option *compression =
         cmd->add_option("--compression", args->compression,
-                        "for a .vortex output: default (BtrBlocks-style), compact (zstd for strings and "
-                        "binaries, smaller and slower) or none (canonical arrays)")
+                        "for a .vortex output: default (BtrBlocks-style), compact (pco for numbers, zstd "
+                        "for strings and binaries, smaller and slower) or none (canonical arrays)")
             ->check(CLI::IsMember({"default", "compact", "none"}));
     cmd->callback([args, compression] {
         if (!IsVortexPath(args->output) && !(IsVortexPath(args->input) && !LooksLikeQuery(args->input))) {

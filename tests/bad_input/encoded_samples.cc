@@ -17,6 +17,8 @@
 #include "vortex/encodings/fastlanes/for/for_array.h"
 #include "vortex/encodings/fastlanes/rle/rle_array.h"
 #include "vortex/encodings/fsst/fsst_array.h"
+#include "vortex/encodings/pco/pco_array.h"
+#include "vortex/encodings/pco/pco_encoding.h"
 #include "vortex/encodings/runend/runend_array.h"
 #include "vortex/encodings/sequence/sequence_array.h"
 #include "vortex/encodings/sparse/sparse_array.h"
@@ -106,6 +108,12 @@ std::vector<std::pair<ArrayRef, std::string>> EncodedForms(const ArrayRef &canon
         auto compressed = zstd::ZstdCompress(canonical, zstd::ZstdOptions{.values_per_frame = 512});
         if (compressed.ok()) {
             out.emplace_back(ArrayRef(*std::move(compressed)), "zstd");
+        }
+    }
+    if (dtype.is_primitive() && pco::NumberTypeOf(dtype.ptype()).has_value()) {
+        auto compressed = pco::PcoCompress(canonical, pco::EncodeOptions{.values_per_page = 300});
+        if (compressed.ok()) {
+            out.emplace_back(ArrayRef(*std::move(compressed)), "pco");
         }
     }
     if (dtype.is_bool()) {

@@ -39,13 +39,6 @@ constexpr size_t kRandomMetadataPerEncoding = 10000;
 constexpr size_t kBufferFlipsPerBuffer = 48;
 constexpr size_t kChildMutantsPerChild = 32;
 
-// vortex.pco decodes on load and has no sample nodes here: its corrupt and truncated input is
-// covered by pco_encoding_test and pco_standalone_test (pco's own files, every truncation,
-// bit flips) and by the file fuzzer over the reference's pco fixtures.
-bool IsDecodeUnsupported(std::string_view id) {
-    return id == "vortex.pco";
-}
-
 Parts SampleParts(const Sample &sample) {
     if (!sample.parts.has_value()) {
         return PartsOf(sample.array);
@@ -61,9 +54,7 @@ Parts SampleParts(const Sample &sample) {
 std::vector<std::string> RegisteredIds() {
     std::vector<std::string> out;
     for (std::string_view id : DefaultSession().encodings().ids()) {
-        if (!IsDecodeUnsupported(id)) {
-            out.emplace_back(id);
-        }
+        out.emplace_back(id);
     }
     return out;
 }

@@ -60,11 +60,19 @@ void CheckRoundTrip(const std::string &csv) {
     EXPECT_TRUE(ReadFile(dir.path() / "one.vortex") == ReadFile(dir.path() / "eight.vortex"))
         << "1 and 8 threads wrote different bytes";
 
-    for (bool mmap : {false, true}) {
-        ASSERT_OK_AND_ASSIGN(
-            auto file, VortexFile::Open((dir.path() / "one.vortex").string(), DefaultSessionPtr(), mmap));
+    // Compact compression (pco for numbers, zstd for strings) must read back the same.
+    WriteOptions compact_options = one_options;
+    compact_options.compression = Compression::kCompact;
+    ASSERT_OK(e2e::CsvToVortex(db, csv, dir.path() / "compact.vortex", compact_options));
+
+    for (const auto &[name, mmap] :
+         {std::pair{"one", false}, std::pair{"one", true}, std::pair{"compact", false}}) {
+        SCOPED_TRACE(std::string(name) + (mmap ? " (mmap)" : ""));
+        ASSERT_OK_AND_ASSIGN(auto file,
+                             VortexFile::Open((dir.path() / (std::string(name) + ".vortex")).string(),
+                                              DefaultSessionPtr(), mmap));
         auto reader = duckdb_bridge::MakeFileReader(file, {}, 0, file->row_count());
-        fs::path back = dir.path() / (mmap ? "back_mmap.csv" : "back.csv");
+        fs::path back = dir.path() / (std::string(name) + (mmap ? "_back_mmap.csv" : "_back.csv"));
         ASSERT_OK(db.CopyTo(*reader, back.string(), CopyFormat::Csv));
         std::string expected = ReadFile(dir.path() / "reference.csv");
         std::string actual = ReadFile(back);

@@ -10,8 +10,8 @@
 namespace vortex {
 
 struct CompressorOptions {
-    /// Adds zstd for strings and binaries: smaller files, slower decoding (the reference's
-    /// "compact" compressor without pco, which we cannot write).
+    /// Adds zstd for strings and binaries and pco (and zstd) for numbers: smaller files, slower
+    /// decoding (the reference's "compact" compressor).
     bool compact = false;
     /// Dictionary-encodes integer arrays at the top of a cascade. The file writer turns it off
     /// for column data (the dict layout does that job there) and keeps it for zone tables, as the

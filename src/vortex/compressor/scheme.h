@@ -30,6 +30,7 @@ enum class SchemeId : uint8_t {
     kAlpRd,
     kFsst,
     kZstd,
+    kPco,
     kCount,
 };
 

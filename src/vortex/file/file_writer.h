@@ -33,7 +33,8 @@ struct WriteOptions {
     /// Writes min/max/sum/null_count/nan_count per top-level column into the footer.
     bool file_statistics = true;
     /// How blocks are compressed when `compressor` is empty: the BtrBlocks-style default,
-    /// `kCompact` (zstd for strings and binaries, for size over speed) or `kNone` (canonical).
+    /// `kCompact` (pco for numbers, zstd for strings and binaries, for size over speed) or `kNone`
+    /// (canonical).
     Compression compression = Compression::kDefault;
     /// Overrides `compression`: applied to every block before it is written.
     ChunkCompressor compressor;

@@ -6,6 +6,8 @@
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/compressor/schemes/top_value.h"
 #include "vortex/encodings/fastlanes/rle/rle_array.h"
+#include "vortex/encodings/pco/pco_array.h"
+#include "vortex/encodings/pco/pco_encoding.h"
 #include "vortex/encodings/runend/runend_array.h"
 #include "vortex/encodings/sparse/sparse_array.h"
 #include "vortex/encodings/zstd/zstd_array.h"
@@ -83,6 +85,19 @@ ZstdScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressC
         return std::optional<ArrayRef>();
     }
     VX_ASSIGN_OR_RETURN(auto compressed, zstd::ZstdCompress(canonical));
+    return std::optional<ArrayRef>(ArrayRef(std::move(compressed)));
+}
+
+bool PcoScheme::Applies(const LeafStats &stats, const CompressContext &ctx) const {
+    return ctx.options->compact && stats.valid_count() > 0;
+}
+
+Result<std::optional<ArrayRef>>
+PcoScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &) const {
+    if (!canonical->dtype().is_primitive() || !pco::NumberTypeOf(canonical->dtype().ptype())) {
+        return std::optional<ArrayRef>();
+    }
+    VX_ASSIGN_OR_RETURN(auto compressed, pco::PcoCompress(canonical));
     return std::optional<ArrayRef>(ArrayRef(std::move(compressed)));
 }
 

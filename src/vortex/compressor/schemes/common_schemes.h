@@ -56,6 +56,18 @@ public:
     Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const override;
 };
 
+/// pco (the reference's compact scheme for numbers): 16-, 32- and 64-bit integers and floats,
+/// only in compact mode. Judged like zstd, on the whole array.
+class PcoScheme final : public Scheme {
+public:
+    SchemeId id() const override { return SchemeId::kPco; }
+    std::string_view name() const override { return "pco"; }
+    bool JudgedOnWholeArray() const override { return true; }
+    bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
+    Result<std::optional<ArrayRef>>
+    Encode(const ArrayRef &canonical, const LeafStats &stats, const CompressContext &ctx) const override;
+};
+
 /// Distinct values once plus a code per row; codes and values are compressed further.
 class DictScheme final : public Scheme {
 public:

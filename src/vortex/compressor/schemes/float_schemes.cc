@@ -57,8 +57,9 @@ const RleScheme kRle;
 const SparseScheme kNullSparse(false);
 const DictScheme kDict(DictScheme::Kind::kOther);
 const ZstdScheme kZstd;
+const PcoScheme kPco;
 
-const Scheme *const kFloatSchemes[] = {&kAlp, &kRle, &kNullSparse, &kDict, &kAlpRd, &kZstd};
+const Scheme *const kFloatSchemes[] = {&kAlp, &kRle, &kNullSparse, &kDict, &kAlpRd, &kZstd, &kPco};
 
 } // namespace
 

@@ -136,9 +136,10 @@ const RleScheme kRle;
 const SparseScheme kSparse;
 const DictScheme kIntDict(DictScheme::Kind::kInteger);
 const ZstdScheme kZstd;
+const PcoScheme kPco;
 
-const Scheme *const kIntegerSchemes[] = {&kSequence, &kFoR, &kBitPacking, &kDelta,   &kZigZag,
-                                         &kRunEnd,   &kRle, &kSparse,     &kIntDict, &kZstd};
+const Scheme *const kIntegerSchemes[] = {&kSequence, &kFoR,    &kBitPacking, &kDelta, &kZigZag, &kRunEnd,
+                                         &kRle,      &kSparse, &kIntDict,    &kZstd,  &kPco};
 
 } // namespace
 

@@ -10,36 +10,12 @@
 #include <vector>
 
 #include "vortex/dtype/ptype.h"
+#include "vortex/encodings/pco/pco_ans.h"
+#include "vortex/encodings/pco/pco_latent.h"
 
 namespace vortex::pco {
 
 namespace {
-
-constexpr size_t kBatchN = 256;
-constexpr size_t kInterleaving = 4;
-
-template <typename L>
-constexpr unsigned kBits = sizeof(L) * 8;
-template <typename L>
-constexpr L kMid = static_cast<L>(uint64_t{1} << (kBits<L> - 1));
-
-// Wrapping arithmetic in the latent's width (through uint64_t: no promotion to int).
-template <typename L>
-L WrapAdd(L a, L b) {
-    return static_cast<L>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
-}
-template <typename L>
-L WrapSub(L a, L b) {
-    return static_cast<L>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
-}
-template <typename L>
-L WrapMul(L a, L b) {
-    return static_cast<L>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
-}
-template <typename L>
-L ToggleCenter(L x) {
-    return WrapAdd(x, kMid<L>);
-}
 
 // One latent variable's tANS decoding table: per state, the bin it decodes to and the next
 // state's base (pco ans/spec.rs and ans/decoding.rs).
@@ -75,20 +51,7 @@ Result<LatentTables<L>> BuildTables(const LatentVarMeta &meta, const LatentDelta
     }
     VX_ENSURE(total == table_size, Serde, "vortex.pco: bin weights sum to {}, the ANS table has {} states",
               total, table_size);
-    // Spread the symbols over the states with an odd stride (a permutation of the table).
-    uint32_t stride = 3 * table_size / 5;
-    if (stride % 2 == 0) {
-        ++stride;
-    }
-    const uint32_t mask = table_size - 1;
-    std::vector<uint32_t> state_symbols(table_size);
-    uint32_t step = 0;
-    for (uint32_t symbol = 0; symbol < weights.size(); ++symbol) {
-        for (uint32_t i = 0; i < weights[symbol]; ++i) {
-            state_symbols[(stride * step) & mask] = symbol;
-            ++step;
-        }
-    }
+    const std::vector<uint32_t> state_symbols = SpreadStateSymbols(weights, meta.ans_size_log);
     tables.nodes.resize(table_size);
     std::vector<uint32_t> next = weights;
     for (uint32_t state = 0; state < table_size; ++state) {
@@ -256,44 +219,6 @@ Status DecodeDelta(const LatentDelta &delta,
 }
 
 // ---- Latents to numbers (the output is the number's bits in a latent-width integer) ----
-
-enum class Kind : uint8_t { Unsigned, Signed, Float };
-
-Kind KindOf(NumberType type) {
-    switch (type) {
-        case NumberType::U8:
-        case NumberType::U16:
-        case NumberType::U32:
-        case NumberType::U64:
-            return Kind::Unsigned;
-        case NumberType::I8:
-        case NumberType::I16:
-        case NumberType::I32:
-        case NumberType::I64:
-            return Kind::Signed;
-        default:
-            return Kind::Float;
-    }
-}
-
-// The order-preserving bijection from latents back to number bits.
-template <typename L>
-L FromLatentOrdered(L latent, Kind kind) {
-    switch (kind) {
-        case Kind::Unsigned:
-            return latent;
-        case Kind::Signed:
-            return static_cast<L>(latent ^ kMid<L>);
-        case Kind::Float:
-            return (latent & kMid<L>) ? static_cast<L>(latent ^ kMid<L>) : static_cast<L>(~latent);
-    }
-    return latent;
-}
-
-template <typename L>
-L FloatBitsToLatent(L bits) {
-    return (bits & kMid<L>) ? static_cast<L>(~bits) : static_cast<L>(bits ^ kMid<L>);
-}
 
 // The float type of a latent width, for FloatMult's arithmetic (f16 computes through f32 and
 // rounds, as the half crate does).

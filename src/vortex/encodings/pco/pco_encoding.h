@@ -3,13 +3,19 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
 
 #include "vortex/array/encoding.h"
+#include "vortex/encodings/pco/pco_format.h"
 
 namespace vortex::pco {
+
+/// The pco number type of a ptype, as the reference's number_type_from_ptype maps them; 8-bit
+/// integers, bools and others have none in vortex.pco.
+std::optional<NumberType> NumberTypeOf(PType ptype);
 
 /// `vortex.pco`: metadata PcoMetadata{1: header bytes, 2: chunks [PcoChunkInfo{1: pages
 /// [PcoPageInfo{1: n_values}]}]}; buffers [one chunk meta per chunk, then every page of every
@@ -17,7 +23,7 @@ namespace vortex::pco {
 ///
 /// The chunk metas and pages are in pco's wrapped format (pco_format.h, pco_decoder.h); the
 /// pages hold only the valid values. Build() checks the node's structure like the reference's
-/// deserialize, then decodes every page into a primitive array. See docs/compatibility.md.
+/// deserialize and builds a PcoArray (pco_array.h). See docs/compatibility.md.
 class PcoEncoding final : public Encoding {
 public:
     static constexpr std::string_view kId = "vortex.pco";

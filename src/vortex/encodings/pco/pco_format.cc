@@ -329,4 +329,79 @@ Result<ChunkMeta> ReadChunkMeta(BitReader &reader, const FormatVersion &version,
     return meta;
 }
 
+namespace {
+
+void WriteLatentVar(BitWriter &writer, const LatentVarMeta &var) {
+    writer.Write(var.ans_size_log, kAnsSizeLogBits);
+    writer.Write(var.bins.size(), kBinCountBits);
+    const unsigned offset_bits_bits = OffsetBitsBits(var.latent_bits);
+    for (const Bin &bin : var.bins) {
+        writer.Write(bin.weight - 1, var.ans_size_log);
+        writer.Write(bin.lower, var.latent_bits);
+        writer.Write(bin.offset_bits, offset_bits_bits);
+    }
+}
+
+} // namespace
+
+void WriteHeader(BitWriter &writer) {
+    const uint8_t bytes[] = {kWrittenVersion.major, kWrittenVersion.minor};
+    writer.WriteAlignedBytes(bytes);
+}
+
+void WriteChunkMeta(BitWriter &writer, const ChunkMeta &meta) {
+    const unsigned bits = NumberBits(meta.number_type);
+    const Mode &mode = meta.mode;
+    writer.Write(static_cast<uint64_t>(mode.kind), kModeBits);
+    switch (mode.kind) {
+        case ModeKind::Classic:
+            break;
+        case ModeKind::IntMult:
+        case ModeKind::FloatMult:
+            writer.Write(mode.base, bits);
+            break;
+        case ModeKind::FloatQuant:
+            writer.Write(mode.k, kQuantizeKBits);
+            break;
+        case ModeKind::Dict:
+            writer.Write(mode.dict.size(), kDictLenBits);
+            writer.PadToByte();
+            for (uint64_t value : mode.dict) {
+                writer.Write(value, bits);
+            }
+            break;
+    }
+    const DeltaEncoding &delta = meta.delta;
+    writer.Write(static_cast<uint64_t>(delta.kind), kDeltaVariantBits);
+    switch (delta.kind) {
+        case DeltaKind::None:
+            break;
+        case DeltaKind::Consecutive:
+            writer.Write(delta.order, kDeltaOrderBits);
+            writer.WriteBool(delta.secondary_uses_delta);
+            break;
+        case DeltaKind::Lookback:
+            writer.Write(delta.window_n_log - 1, kLookbackWindowLogBits);
+            writer.Write(delta.state_n_log, kLookbackStateLogBits);
+            writer.WriteBool(delta.secondary_uses_delta);
+            break;
+        case DeltaKind::Conv1:
+            writer.Write(delta.quantization, kConvQuantizationBits);
+            writer.Write(static_cast<uint64_t>(delta.bias) ^ LatentMid(64), 64);
+            writer.Write(delta.weights.size() - 1, kConvWeightCountBits);
+            for (int64_t weight : delta.weights) {
+                writer.Write(static_cast<uint32_t>(static_cast<int32_t>(weight)) ^ 0x8000'0000u, 32);
+            }
+            break;
+    }
+    if (meta.delta_var) {
+        WriteLatentVar(writer, *meta.delta_var);
+    }
+    WriteLatentVar(writer, meta.primary);
+    if (meta.secondary) {
+        WriteLatentVar(writer, *meta.secondary);
+    }
+    writer.PadToByte();
+}
+
 } // namespace vortex::pco

@@ -13,6 +13,7 @@
 
 #include "vortex/base/result.h"
 #include "vortex/encodings/pco/pco_bit_reader.h"
+#include "vortex/encodings/pco/pco_bit_writer.h"
 
 namespace vortex::pco {
 
@@ -109,5 +110,13 @@ struct ChunkMeta {
 
 /// Reads one chunk's metadata, which ends at a byte boundary.
 Result<ChunkMeta> ReadChunkMeta(BitReader &reader, const FormatVersion &version, NumberType number_type);
+
+/// The format version this library writes: 4.1, what pco 1.0 (the reference's pco) writes.
+inline constexpr FormatVersion kWrittenVersion{4, 1};
+/// Writes the wrapped header of kWrittenVersion.
+void WriteHeader(BitWriter &writer);
+/// Writes one chunk's metadata in kWrittenVersion's layout, padded to a byte boundary (the
+/// inverse of ReadChunkMeta).
+void WriteChunkMeta(BitWriter &writer, const ChunkMeta &meta);
 
 } // namespace vortex::pco

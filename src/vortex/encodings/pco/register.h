@@ -10,7 +10,7 @@ class SessionBuilder;
 
 namespace vortex::pco {
 
-/// Registers vortex.pco (read only).
+/// Registers vortex.pco (read and written).
 Status RegisterPcoEncodings(SessionBuilder &builder);
 
 } // namespace vortex::pco
