@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <random>
@@ -16,6 +17,7 @@
 #include "vortex/array/arrays/chunked/chunked_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
+#include "vortex/array/canonical.h"
 #include "vortex/array/compute/filter.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
@@ -452,6 +454,55 @@ TEST(FileScanTest, SelectedSplitsKeepExactlyTheFilteredRows) {
     }
     EXPECT_GT(with_selection, 0u);
     EXPECT_GT(without, 0u);
+}
+
+// Every split says which file rows it returns (engines' file_row_number): the table's `id`
+// column is the row number, so each returned row's id must equal it, for plain, filtered
+// (dense, sparse, empty), taken (one range or pieces of many chunks) and row-ranged scans.
+TEST(FileScanTest, SplitsNameTheFileRowOfEveryRow) {
+    const Fixture &fixture = SharedFixture();
+    using BuilderSetup = std::function<void(scan::ScanBuilder &)>;
+    const auto x_above = [](int32_t bound) {
+        return Gt(Col("x"), Lit(Scalar::Primitive<int32_t>(bound, Nullability::NonNullable)));
+    };
+    std::vector<uint64_t> taken;
+    for (uint64_t row = 3; row < kRows; row += 997) {
+        taken.push_back(row);
+    }
+    const std::vector<std::pair<std::string, BuilderSetup>> setups = {
+        {"all", [](scan::ScanBuilder &) {}},
+        {"dense filter", [&](scan::ScanBuilder &b) { b.Filter(x_above(-2'000'000'000)); }},
+        {"half filter", [&](scan::ScanBuilder &b) { b.Filter(x_above(0)); }},
+        {"sparse filter", [&](scan::ScanBuilder &b) { b.Filter(x_above(2'140'000'000)); }},
+        {"take", [&](scan::ScanBuilder &b) { b.Take(taken); }},
+        {"take and filter",
+         [&](scan::ScanBuilder &b) {
+             b.Take(taken);
+             b.Filter(x_above(0));
+         }},
+        {"row range", [&](scan::ScanBuilder &b) { b.RowRange(1000, 7777); }},
+    };
+    for (const auto &[name, setup] : setups) {
+        SCOPED_TRACE(name);
+        scan::ScanBuilder builder = Scan(fixture.file);
+        builder.Project({"id"});
+        builder.options().min_split_rows = 512;
+        setup(builder);
+        ASSERT_OK_AND_ASSIGN(auto splits, builder.Splits());
+        size_t rows = 0;
+        for (const scan::Split &split : splits) {
+            ASSERT_OK_AND_ASSIGN(scan::SelectedRows selected, split.ExecuteSelected());
+            const std::vector<uint64_t> numbers = selected.RowNumbers();
+            ASSERT_EQ(numbers.size(), selected.rows->len());
+            ASSERT_OK_AND_ASSIGN(ArrayRef ids, Canonicalize(As<StructArray>(*selected.rows)->field(0)));
+            const auto *values = As<PrimitiveArray>(*ids);
+            for (size_t i = 0; i < numbers.size(); ++i) {
+                ASSERT_EQ(static_cast<uint64_t>(values->values_as<int64_t>()[i]), numbers[i]) << "row " << i;
+            }
+            rows += selected.selection ? selected.selection->true_count() : numbers.size();
+        }
+        EXPECT_GT(rows, 0u);
+    }
 }
 
 // A canonical scan decodes the columns of a plain split as separate tasks (the last one

@@ -77,9 +77,15 @@ Result<ArrayRef> AssembleRows(const ScanPlan &plan,
 // A mask keeping at least this share of its rows may be handed out with the unfiltered rows.
 constexpr size_t kDenseSelectionPercent = 50;
 
-Result<SelectedRows> Unselected(Result<ArrayRef> rows) {
+// `rows` without a selection: the layout rows `origin` selects from first_row on (all of
+// them when it selects every row).
+Result<SelectedRows> Unselected(Result<ArrayRef> rows, uint64_t first_row, const Mask *origin = nullptr) {
     VX_ASSIGN_OR_RETURN(ArrayRef array, std::move(rows));
-    return SelectedRows{std::move(array), std::nullopt};
+    SelectedRows selected{std::move(array), std::nullopt, first_row, std::nullopt};
+    if (origin != nullptr && !origin->all_true()) {
+        selected.origin = *origin;
+    }
+    return selected;
 }
 
 Result<SelectedRows> Execute(const ScanPlan &plan, const SplitRange &split, bool may_select) {
@@ -93,29 +99,36 @@ Result<SelectedRows> Execute(const ScanPlan &plan, const SplitRange &split, bool
         for (const size_t row : *split.take_rows) {
             rows.push_back(split.begin + row);
         }
+        const Mask taken = split.SelectionMask();
         if (plan.root_struct != nullptr) {
-            return Unselected(plan.root_struct->TakeFields(ctx, plan.projection, rows));
+            return Unselected(plan.root_struct->TakeFields(ctx, plan.projection, rows), split.begin, &taken);
         }
-        return Unselected(plan.source.layout->TakeRows(ctx, rows));
+        return Unselected(plan.source.layout->TakeRows(ctx, rows), split.begin, &taken);
     }
     if (!split.pieces.empty()) {
+        // The pieces are disjoint and ascending: their rows, in order, are the split's.
         std::vector<ArrayRef> parts;
+        std::vector<size_t> origin;
         for (const SplitRange &piece : split.pieces) {
-            VX_ASSIGN_OR_RETURN(ArrayRef part, ExecuteSplit(plan, piece));
-            if (!part->empty()) {
-                parts.push_back(std::move(part));
+            VX_ASSIGN_OR_RETURN(SelectedRows part, Execute(plan, piece, /*may_select=*/false));
+            if (part.rows->empty()) {
+                continue;
             }
+            for (const uint64_t row : part.RowNumbers()) {
+                origin.push_back(static_cast<size_t>(row - split.begin));
+            }
+            parts.push_back(std::move(part.rows));
         }
-        if (parts.size() == 1) {
-            return SelectedRows{parts.front(), std::nullopt};
-        }
-        return Unselected(parts.empty() ? EmptyOf(plan.output_dtype)
-                                        : ConcatCanonical(parts, plan.output_dtype));
+        const Mask origin_mask = Mask::FromIndices(static_cast<size_t>(split.row_count()), origin);
+        return Unselected(parts.empty()       ? EmptyOf(plan.output_dtype)
+                          : parts.size() == 1 ? Result<ArrayRef>(parts.front())
+                                              : ConcatCanonical(parts, plan.output_dtype),
+                          split.begin, &origin_mask);
     }
     Mask mask = split.SelectionMask();
     if (plan.root_struct == nullptr) {
         VX_ASSIGN_OR_RETURN(ArrayRef array, plan.source.layout->Read(ctx, split.begin, split.end));
-        return Unselected(KeepSelected(std::move(array), mask));
+        return Unselected(KeepSelected(std::move(array), mask), split.begin, &mask);
     }
     const StructLayout &root = *plan.root_struct;
 
@@ -132,7 +145,7 @@ Result<SelectedRows> Execute(const ScanPlan &plan, const SplitRange &split, bool
         }
     }
     if (mask.all_false()) {
-        return Unselected(EmptyOf(plan.output_dtype));
+        return Unselected(EmptyOf(plan.output_dtype), split.begin);
     }
 
     // Projected columns only over the span that still holds selected rows. A few rows (a
@@ -158,17 +171,33 @@ Result<SelectedRows> Execute(const ScanPlan &plan, const SplitRange &split, bool
         columns.push_back(std::move(column));
     }
     VX_ASSIGN_OR_RETURN(ArrayRef rows, AssembleRows(plan, ctx, begin, end, std::move(columns)));
-    if (positions) {
-        return Unselected(TakePositions(rows, *positions, first));
-    }
     Mask kept = mask.Slice(first, last - first);
-    if (may_select && !kept.all_true() && kept.true_count() * 100 >= kept.len() * kDenseSelectionPercent) {
-        return SelectedRows{std::move(rows), std::move(kept)};
+    if (positions) {
+        return Unselected(TakePositions(rows, *positions, first), begin, &kept);
     }
-    return Unselected(KeepSelected(std::move(rows), kept));
+    if (may_select && !kept.all_true() && kept.true_count() * 100 >= kept.len() * kDenseSelectionPercent) {
+        return SelectedRows{std::move(rows), std::move(kept), begin, std::nullopt};
+    }
+    return Unselected(KeepSelected(std::move(rows), kept), begin, &kept);
 }
 
 } // namespace
+
+std::vector<uint64_t> SelectedRows::RowNumbers() const {
+    std::vector<uint64_t> numbers;
+    if (!origin) {
+        numbers.resize(rows->len());
+        for (size_t i = 0; i < numbers.size(); ++i) {
+            numbers[i] = first_row + i;
+        }
+        return numbers;
+    }
+    numbers.reserve(rows->len());
+    for (const size_t i : origin->Indices()) {
+        numbers.push_back(first_row + i);
+    }
+    return numbers;
+}
 
 Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split) {
     VX_ASSIGN_OR_RETURN(SelectedRows selected, Execute(plan, split, /*may_select=*/false));

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "vortex/array/array.h"
 #include "vortex/scan/scan_plan.h"
@@ -21,6 +22,14 @@ Result<ArrayRef> ExecuteSplit(const ScanPlan &plan, const SplitRange &split);
 struct SelectedRows {
     ArrayRef rows;
     std::optional<Mask> selection;
+    /// Where `rows` (all of them, before `selection`) come from in the scanned layout: the
+    /// rows `origin` selects among [first_row, first_row + origin->len()), in order, or without
+    /// `origin` the rows first_row, first_row + 1, ... (engines' row-number columns).
+    uint64_t first_row = 0;
+    std::optional<Mask> origin;
+
+    /// The layout row of every row of `rows`, ascending.
+    std::vector<uint64_t> RowNumbers() const;
 };
 
 /// ExecuteSplit for engines with selection vectors: when the filter keeps most rows of the
