@@ -16,6 +16,7 @@
 #include <duckdb/parser/tableref/table_function_ref.hpp>
 #include <duckdb/planner/expression/bound_cast_expression.hpp>
 #include <duckdb/planner/expression/bound_columnref_expression.hpp>
+#include <duckdb/planner/expression/bound_reference_expression.hpp>
 #include <duckdb/planner/expression_iterator.hpp>
 #include <duckdb/planner/operator/logical_get.hpp>
 #include <duckdb/planner/table_filter.hpp>
@@ -38,6 +39,7 @@
 #include "duckdb/extension/table_filters.h"
 #include "duckdb/extension/temporal_casts.h"
 #include "duckdb/extension/vector_export.h"
+#include "duckdb/extension/virtual_columns.h"
 
 namespace vortex::duckdb_ext {
 
@@ -155,10 +157,19 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
     return data;
 }
 
+// What an output column or a residual filter reads: a field of the scan's result, or a
+// virtual column (also the `filename := true` column and row ids, which read as NULL).
+struct ColumnSource {
+    std::optional<size_t> field;
+    VirtualColumn virtual_column = VirtualColumn::kEmpty;
+
+    bool operator==(const ColumnSource &) const = default;
+};
+
 // A filter DuckDB's executor evaluates on a column's exported rows.
 struct ResidualFilter {
-    /// The position of the column it reads in the scan's result.
-    size_t scan_field = 0;
+    /// The column it reads.
+    ColumnSource source;
     /// The output column already holding that column whole, or else the column's position in
     /// the local state's scratch chunk.
     std::optional<size_t> output;
@@ -175,6 +186,8 @@ struct PlannedSplit {
 struct ReadVortexGlobalState final : dd::GlobalTableFunctionState {
     std::vector<PlannedSplit> splits;
     std::atomic<size_t> next{0};
+    /// Files the scan reads: those file_index and file_row_number filters did not rule out.
+    size_t files_scanned = 0;
     /// Rows zone pruning removed before any data was read, over all files.
     uint64_t pruned_rows = 0;
     /// Rows whose whole filter zone statistics proved true: selected without evaluating it.
@@ -183,8 +196,10 @@ struct ReadVortexGlobalState final : dd::GlobalTableFunctionState {
     uint64_t scan_id = 0;
     /// Dictionaries converted so far (their ids).
     std::atomic<uint64_t> dictionaries{0};
-    /// Per output column: the field of the scan's result, or nullopt for `filename`.
-    std::vector<std::optional<size_t>> outputs;
+    /// Per output column: what it reads.
+    std::vector<ColumnSource> outputs;
+    /// Whether any output or residual filter reads file_row_number.
+    bool row_numbers = false;
     /// Per output column: the struct fields DuckDB reads of it (no children: all of it).
     std::vector<dd::ColumnIndex> projections;
     /// Filters evaluated by DuckDB's executor on exported rows (SplitTableFilter).
@@ -207,6 +222,8 @@ struct ReadVortexLocalState final : dd::LocalTableFunctionState {
     /// One executor per residual filter, and the columns read only for them.
     std::vector<std::unique_ptr<dd::ExpressionExecutor>> residual_executors;
     dd::DataChunk scratch;
+    /// The file row of each row of `columns`, when file_row_number is read.
+    std::vector<uint64_t> row_numbers;
     size_t file = 0;
     size_t rows = 0;
     size_t offset = 0;
@@ -217,7 +234,10 @@ struct ReadVortexLocalState final : dd::LocalTableFunctionState {
 // residual DuckDB expressions, each with the field it reads.
 struct PushedFilters {
     expr::ExprRef pushed;
-    std::vector<std::pair<size_t, dd::unique_ptr<dd::Expression>>> residual;
+    std::vector<std::pair<ColumnSource, dd::unique_ptr<dd::Expression>>> residual;
+    /// What filters on file_row_number and file_index select.
+    RowSelection rows;
+    RowSelection files;
 };
 
 PushedFilters SplitFilters(const ReadVortexBindData &data,
@@ -232,10 +252,29 @@ PushedFilters SplitFilters(const ReadVortexBindData &data,
     std::vector<expr::ExprRef> conjuncts;
     for (const auto &[position, filter] : filters->filters) {
         const dd::column_t field = column_ids.at(position);
+        // Every column takes table filters (no supports_pushdown_type: DuckDB 1.4 cannot plan a
+        // refused filter on a virtual column); the `filename := true` column is virtual too.
+        const bool is_filename = data.filename_column && field == *data.filename_column;
+        if (const std::optional<VirtualColumn> virtual_column =
+                is_filename ? VirtualColumn::kFilename : VirtualColumnOf(field)) {
+            // Row numbers and file indexes select rows and files; anything else is residual.
+            const bool selects = *virtual_column == VirtualColumn::kFileRowNumber ||
+                                 *virtual_column == VirtualColumn::kFileIndex;
+            const std::optional<RowSelection> selection = selects ? ToRowSelection(*filter) : std::nullopt;
+            if (selection) {
+                RowSelection &target =
+                    *virtual_column == VirtualColumn::kFileRowNumber ? result.rows : result.files;
+                target = target.Intersect(*selection);
+                continue;
+            }
+            result.residual.emplace_back(
+                ColumnSource{std::nullopt, *virtual_column},
+                filter->ToExpression(dd::BoundReferenceExpression(VirtualColumnType(*virtual_column), 0)));
+            continue;
+        }
         if (field >= data.fields->size()) {
-            throw dd::InternalException(
-                "read_vortex: a filter on column %llu, which supports_pushdown_type refused",
-                static_cast<unsigned long long>(field));
+            throw dd::InternalException("read_vortex: a filter on unknown column %llu",
+                                        static_cast<unsigned long long>(field));
         }
         SplitFilter split = ValueOrThrow(
             kFunctionName, SplitTableFilter(*filter, expr::Col(data.fields->names[field]),
@@ -244,7 +283,7 @@ PushedFilters SplitFilters(const ReadVortexBindData &data,
             conjuncts.push_back(*std::move(split.pushed));
         }
         for (auto &residual : split.residual) {
-            result.residual.emplace_back(field, std::move(residual));
+            result.residual.emplace_back(ColumnSource{static_cast<size_t>(field)}, std::move(residual));
         }
     }
     if (!conjuncts.empty()) {
@@ -273,35 +312,53 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
     std::vector<std::string> projection;
     for (const dd::column_t id : output_ids) {
         const bool is_filename = data.filename_column && id == *data.filename_column;
-        if (!is_filename && id < data.fields->size()) {
-            state->outputs.emplace_back(projection.size());
+        if (is_filename) {
+            state->outputs.push_back(ColumnSource{std::nullopt, VirtualColumn::kFilename});
+        } else if (id < data.fields->size()) {
+            state->outputs.push_back(ColumnSource{projection.size()});
             projection.push_back(data.fields->names[id]);
         } else {
-            // `filename`, or the row id DuckDB asks for when it needs rows but no column (COUNT(*)).
-            state->outputs.emplace_back(std::nullopt);
+            // A virtual column; a row id (which DuckDB may still ask for) reads as NULL.
+            state->outputs.push_back(
+                ColumnSource{std::nullopt, VirtualColumnOf(id).value_or(VirtualColumn::kEmpty)});
         }
     }
     PushedFilters filters =
         SplitFilters(data, input.column_ids, data.types, input.filters.get(), SessionIsUtc(context));
-    for (auto &[field, expression] : filters.residual) {
+    for (auto &[source, expression] : filters.residual) {
         ResidualFilter residual;
         residual.expression = std::move(expression);
-        const auto named = std::find(projection.begin(), projection.end(), data.fields->names[field]);
-        residual.scan_field = static_cast<size_t>(named - projection.begin());
-        if (named == projection.end()) {
-            projection.push_back(data.fields->names[field]);
+        dd::LogicalType type;
+        if (source.field) {
+            const size_t field = *source.field;
+            type = data.types[field];
+            const auto named = std::find(projection.begin(), projection.end(), data.fields->names[field]);
+            residual.source = ColumnSource{static_cast<size_t>(named - projection.begin())};
+            if (named == projection.end()) {
+                projection.push_back(data.fields->names[field]);
+            }
+        } else {
+            residual.source = source;
+            type = VirtualColumnType(source.virtual_column);
         }
-        // An output column holding the whole field serves; otherwise it is read for the filter.
+        // An output column holding the whole column serves; otherwise it is read for the filter.
         for (size_t c = 0; c < output_ids.size() && !residual.output; c++) {
-            if (state->outputs[c] == residual.scan_field && !state->projections[c].HasChildren()) {
+            if (state->outputs[c] == residual.source && !state->projections[c].HasChildren()) {
                 residual.output = c;
             }
         }
         if (!residual.output) {
             residual.scratch = state->scratch_types.size();
-            state->scratch_types.push_back(data.types[field]);
+            state->scratch_types.push_back(type);
         }
         state->residuals.push_back(std::move(residual));
+    }
+    for (const ColumnSource &source : state->outputs) {
+        state->row_numbers = state->row_numbers || source.virtual_column == VirtualColumn::kFileRowNumber;
+    }
+    for (const ResidualFilter &residual : state->residuals) {
+        state->row_numbers =
+            state->row_numbers || residual.source.virtual_column == VirtualColumn::kFileRowNumber;
     }
     std::vector<expr::ExprRef> conjuncts = data.cast_filters;
     if (filters.pushed != nullptr) {
@@ -311,11 +368,29 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
                                  : conjuncts.size() == 1 ? conjuncts[0]
                                                          : expr::And(std::move(conjuncts));
     for (size_t f = 0; f < data.files.size(); f++) {
+        if (!filters.files.Contains(f)) {
+            continue;
+        }
+        const uint64_t file_rows = data.files[f]->row_count();
         auto builder = Scan(data.files[f]).Project(projection);
+        if (filters.rows.values) {
+            const std::vector<uint64_t> rows = filters.rows.ValuesBelow(file_rows);
+            if (rows.empty()) {
+                continue;
+            }
+            builder.Take(rows);
+        } else {
+            const auto [begin, end] = filters.rows.Clamp(file_rows);
+            if (begin == end && file_rows > 0) {
+                continue;
+            }
+            builder.RowRange(begin, end);
+        }
         if (filter != nullptr) {
             builder.Filter(filter);
         }
         const std::shared_ptr<const scan::ScanPlan> plan = ValueOrThrow(kFunctionName, builder.Plan());
+        ++state->files_scanned;
         for (size_t i = 0; i < plan->splits.size(); i++) {
             state->splits.push_back(PlannedSplit{scan::Split(plan, i), f});
         }
@@ -349,10 +424,13 @@ bool NextSplit(ReadVortexGlobalState &global, ReadVortexLocalState &local) {
         }
         const PlannedSplit &planned = global.splits[index];
         scan::SelectedRows selected = ValueOrThrow(kFunctionName, planned.split.ExecuteSelected());
-        const ArrayRef result = std::move(selected.rows);
-        if (result->len() == 0) {
+        if (selected.rows->len() == 0) {
             continue;
         }
+        if (global.row_numbers) {
+            local.row_numbers = selected.RowNumbers();
+        }
+        const ArrayRef result = std::move(selected.rows);
         local.selection = std::move(selected.selection);
         const auto *columns = As<StructArray>(*result);
         if (columns == nullptr) {
@@ -401,6 +479,47 @@ void ExportColumn(ReadVortexLocalState &local,
     }
     if (!status.ok()) {
         ThrowStatus(kFunctionName, status);
+    }
+}
+
+// Writes rows [offset, offset + count) of a virtual column into `vector`.
+void ExportVirtual(const ReadVortexBindData &data,
+                   const ReadVortexLocalState &local,
+                   VirtualColumn column,
+                   size_t count,
+                   dd::Vector &vector) {
+    switch (column) {
+        case VirtualColumn::kFilename:
+            vector.Reference(dd::Value(data.paths[local.file]));
+            return;
+        case VirtualColumn::kFileIndex:
+            vector.Reference(dd::Value::UBIGINT(local.file));
+            return;
+        case VirtualColumn::kFileRowNumber: {
+            vector.SetVectorType(dd::VectorType::FLAT_VECTOR);
+            auto *numbers = dd::FlatVector::GetData<int64_t>(vector);
+            for (size_t i = 0; i < count; i++) {
+                numbers[i] = static_cast<int64_t>(local.row_numbers[local.offset + i]);
+            }
+            return;
+        }
+        case VirtualColumn::kEmpty:
+            break;
+    }
+    vector.Reference(dd::Value(vector.GetType()));
+}
+
+// Writes rows [offset, offset + count) of `source` into `vector`.
+void ExportSource(const ReadVortexBindData &data,
+                  ReadVortexLocalState &local,
+                  const ColumnSource &source,
+                  size_t count,
+                  const dd::ColumnIndex &projection,
+                  dd::Vector &vector) {
+    if (source.field) {
+        ExportColumn(local, *source.field, count, projection, vector);
+    } else {
+        ExportVirtual(data, local, source.virtual_column, count, vector);
     }
 }
 
@@ -472,14 +591,7 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
         }
         exported = true;
         for (size_t c = 0; c < global.outputs.size(); c++) {
-            dd::Vector &vector = output.data[c];
-            if (!global.outputs[c].has_value()) {
-                vector.Reference(vector.GetType().id() == dd::LogicalTypeId::VARCHAR
-                                     ? dd::Value(data.paths[local.file])
-                                     : dd::Value(vector.GetType()));
-                continue;
-            }
-            ExportColumn(local, *global.outputs[c], count, global.projections[c], vector);
+            ExportSource(data, local, global.outputs[c], count, global.projections[c], output.data[c]);
         }
         if (!global.residuals.empty()) {
             if (!global.scratch_types.empty()) {
@@ -487,7 +599,8 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
             }
             for (const ResidualFilter &residual : global.residuals) {
                 if (!residual.output) {
-                    ExportColumn(local, residual.scan_field, count, dd::ColumnIndex(residual.scan_field),
+                    ExportSource(data, local, residual.source, count,
+                                 dd::ColumnIndex(residual.source.field.value_or(0)),
                                  local.scratch.data[residual.scratch]);
                 }
             }
@@ -712,9 +825,9 @@ bool ReadVortexPushdownExpression(dd::ClientContext &,
     return OneColumn(get.bind_data->Cast<ReadVortexBindData>(), get, expression).has_value();
 }
 
-// Every file column takes table filters: what we cannot evaluate exactly stays residual.
-bool ReadVortexSupportsPushdown(const dd::FunctionData &bind_data, dd::idx_t column) {
-    return column < bind_data.Cast<ReadVortexBindData>().fields->size();
+dd::virtual_column_map_t ReadVortexVirtualColumns(dd::ClientContext &,
+                                                  dd::optional_ptr<dd::FunctionData> bind_data) {
+    return VirtualColumns(!bind_data->Cast<ReadVortexBindData>().filename_column.has_value());
 }
 
 double
@@ -740,6 +853,7 @@ ReadVortexDynamicToString(dd::TableFunctionDynamicToStringInput &input) {
     result["Files"] = std::to_string(data.files.size());
     if (input.global_state != nullptr) {
         const auto &global = input.global_state->Cast<ReadVortexGlobalState>();
+        result["Files Scanned"] = std::to_string(global.files_scanned);
         result["Splits"] = std::to_string(global.splits.size());
         result["Rows Pruned"] = std::to_string(global.pruned_rows);
         result["Rows Proven"] = std::to_string(global.proven_rows);
@@ -771,7 +885,6 @@ dd::TableFunction MakeReadVortex(const dd::LogicalType &argument) {
     function.projection_pushdown = true;
     function.filter_pushdown = true;
     function.filter_prune = true;
-    function.supports_pushdown_type = ReadVortexSupportsPushdown;
     function.pushdown_expression = ReadVortexPushdownExpression;
     function.pushdown_complex_filter = ReadVortexPushdownComplexFilter;
     function.cardinality = ReadVortexCardinality;
@@ -780,6 +893,7 @@ dd::TableFunction MakeReadVortex(const dd::LogicalType &argument) {
     function.get_partition_stats = ReadVortexPartitionStats;
     function.table_scan_progress = ReadVortexProgress;
     function.dynamic_to_string = ReadVortexDynamicToString;
+    function.get_virtual_columns = ReadVortexVirtualColumns;
     return function;
 }
 

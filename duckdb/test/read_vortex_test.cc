@@ -824,6 +824,40 @@ TEST_F(ReadVortexFilterTest, PushedFilterPrunesZones) {
     EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(path) + ") WHERE id < 1000"), 667);
 }
 
+// Filters on file_row_number select rows in the scan (segments of other rows are not read)
+// and filters on file_index rule out whole files, with no FILTER above the scan; the rows are
+// those DuckDB selects when it filters itself.
+TEST_F(ReadVortexFilterTest, RowNumberAndFileIndexFiltersSelectInTheScan) {
+    const std::string path = WriteFilterTable();
+    const std::vector<std::string> predicates = {
+        "file_row_number = 777",
+        "file_row_number IN (5, 20000, 59999, 60000, -3)",
+        "file_row_number BETWEEN 100 AND 20100 AND c1 > 0",
+        "file_row_number >= 59990",
+        "file_row_number < 10 OR file_row_number > 59995",
+        "file_row_number % 1000 = 1",
+        "file_row_number <> 3 AND file_row_number < 8",
+        "file_index = 0 AND id < 0",
+        "file_index = 1",
+    };
+    ExpectPushedLikeDuckDB(path, predicates, /*each_selects_rows=*/false);
+    ExpectNoFilterAbove(path, {"file_row_number = 777", "file_row_number BETWEEN 100 AND 20100",
+                               "file_row_number IN (1, 2)", "file_index = 0"});
+    const std::string scan = "SELECT sum(c1) FROM read_vortex(" + Quote(path) + ")";
+    const int64_t all = SegmentsRead(scan);
+    EXPECT_LT(SegmentsRead(scan + " WHERE file_row_number IN (5, 6)"), all);
+    EXPECT_LT(SegmentsRead(scan + " WHERE file_row_number BETWEEN 59000 AND 59999"), all);
+    EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(path) + ") WHERE file_row_number >= 59990"),
+              10);
+
+    // (max(id), not count(*): DuckDB answers a bare count from the files' row counts.)
+    const std::string both = " FROM read_vortex([" + Quote(path) + ", " + Quote(path) + "])";
+    EXPECT_EQ(Reported("SELECT max(id)" + both + " WHERE file_index = 1", "Files Scanned"), 1);
+    EXPECT_EQ(Reported("SELECT max(id)" + both + " WHERE file_row_number > 1000000", "Files Scanned"), 0);
+    EXPECT_EQ(Reported("SELECT max(id)" + both, "Files Scanned"), 2);
+    EXPECT_EQ(Count("SELECT count(*)" + both + " WHERE file_index = 1 AND file_row_number < 100"), 100);
+}
+
 // Low-cardinality columns are dictionary-encoded by the writer and reach DuckDB as dictionary
 // vectors (with a null entry for null codes).
 TEST_F(ReadVortexTest, DictionaryColumnsReadBackAndGroup) {
