@@ -18,6 +18,8 @@
 #include <duckdb/planner/expression/bound_columnref_expression.hpp>
 #include <duckdb/planner/expression/bound_reference_expression.hpp>
 #include <duckdb/planner/expression_iterator.hpp>
+#include <duckdb/planner/filter/conjunction_filter.hpp>
+#include <duckdb/planner/filter/optional_filter.hpp>
 #include <duckdb/planner/operator/logical_get.hpp>
 #include <duckdb/planner/table_filter.hpp>
 #include <duckdb/storage/statistics/base_statistics.hpp>
@@ -35,6 +37,7 @@
 #include "duckdb/extension/copy_vortex.h"
 #include "duckdb/extension/duckdb_errors.h"
 #include "duckdb/extension/expression_filters.h"
+#include "duckdb/extension/hive_partitions.h"
 #include "duckdb/extension/logical_types.h"
 #include "duckdb/extension/table_filters.h"
 #include "duckdb/extension/temporal_casts.h"
@@ -65,6 +68,10 @@ struct ReadVortexBindData final : dd::TableFunctionData {
     dd::vector<dd::LogicalType> types;
     /// Column index of the `filename` column, when asked for.
     std::optional<size_t> filename_column;
+    /// Hive partition columns (hive_partitioning), from column index partition_start on.
+    HivePartitions partitions;
+    size_t partition_start = 0;
+    bool hive_autocast = true;
     uint64_t rows = 0;
     /// Filters on casts of a column that DuckDB would keep above the scan, taken before its
     /// filter pushdown (ReadVortexPushdownComplexFilter), translated exactly.
@@ -76,6 +83,7 @@ struct ReadVortexBindData final : dd::TableFunctionData {
     bool Equals(const dd::FunctionData &other) const override {
         const auto &o = other.Cast<ReadVortexBindData>();
         if (paths != o.paths || filename_column != o.filename_column ||
+            partitions.names != o.partitions.names || hive_autocast != o.hive_autocast ||
             cast_filters.size() != o.cast_filters.size()) {
             return false;
         }
@@ -107,6 +115,22 @@ std::vector<std::string> ExpandPaths(dd::ClientContext &context, const dd::Value
     return paths;
 }
 
+// Whether two files' struct dtypes have the same columns: names and types, where the files and
+// each column may differ in nullability (DuckDB's columns are all nullable).
+bool SameColumns(const DType &a, const DType &b) {
+    const StructFields &left = a.struct_fields();
+    const StructFields &right = b.struct_fields();
+    if (left.size() != right.size()) {
+        return false;
+    }
+    for (size_t i = 0; i < left.size(); i++) {
+        if (left.names[i] != right.names[i] || !left.dtypes[i].EqualsIgnoringNullability(right.dtypes[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
 dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
                                                 dd::TableFunctionBindInput &input,
                                                 dd::vector<dd::LogicalType> &return_types,
@@ -128,7 +152,7 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
             throw dd::InvalidInputException("read_vortex: %s holds a %s, not a struct of columns", path,
                                             dtype.ToString());
         }
-        if (!data->files.empty() && !dtype.EqualsIgnoringNullability(data->files[0]->dtype())) {
+        if (!data->files.empty() && !SameColumns(dtype, data->files[0]->dtype())) {
             throw dd::InvalidInputException("read_vortex: %s has columns %s, unlike %s (%s)", path,
                                             dtype.ToString(), data->paths[0],
                                             data->files[0]->dtype().ToString());
@@ -147,11 +171,35 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
         data->types.push_back(*type);
         return_types.push_back(*std::move(type));
     }
+    // Hive partitioning is on when asked for, or by default when the first path has a
+    // `key=value` directory (as DuckDB's own readers decide).
+    std::optional<bool> hive;
     for (const auto &[name, value] : input.named_parameters) {
         if (name == "filename" && dd::BooleanValue::Get(value)) {
             data->filename_column = names.size();
             names.emplace_back("filename");
             return_types.push_back(dd::LogicalType::VARCHAR);
+        } else if (name == "hive_partitioning") {
+            hive = dd::BooleanValue::Get(value);
+        } else if (name == "hive_types_autocast") {
+            data->hive_autocast = dd::BooleanValue::Get(value);
+        }
+    }
+    if (hive.value_or(HasHivePartitions(data->paths[0]))) {
+        auto partitions = ParseHivePartitions(data->paths, data->hive_autocast);
+        if (!partitions.ok()) {
+            throw dd::BinderException("%s", partitions.status().message());
+        }
+        data->partitions = *std::move(partitions);
+        data->partition_start = names.size();
+        for (size_t k = 0; k < data->partitions.names.size(); k++) {
+            const std::string &name = data->partitions.names[k];
+            if (std::find(names.begin(), names.end(), name) != names.end()) {
+                throw dd::BinderException("read_vortex: hive partition %s is also a column of the files",
+                                          name);
+            }
+            names.push_back(name);
+            return_types.push_back(data->partitions.types[k]);
         }
     }
     return data;
@@ -162,6 +210,8 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
 struct ColumnSource {
     std::optional<size_t> field;
     VirtualColumn virtual_column = VirtualColumn::kEmpty;
+    /// A hive partition column (virtual_column is then unused).
+    std::optional<size_t> partition;
 
     bool operator==(const ColumnSource &) const = default;
 };
@@ -238,6 +288,8 @@ struct PushedFilters {
     /// What filters on file_row_number and file_index select.
     RowSelection rows;
     RowSelection files;
+    /// Filters on hive partition columns: files whose value fails one are skipped.
+    std::vector<std::pair<size_t, const dd::TableFilter *>> partition_filters;
 };
 
 PushedFilters SplitFilters(const ReadVortexBindData &data,
@@ -254,6 +306,10 @@ PushedFilters SplitFilters(const ReadVortexBindData &data,
         const dd::column_t field = column_ids.at(position);
         // Every column takes table filters (no supports_pushdown_type: DuckDB 1.4 cannot plan a
         // refused filter on a virtual column); the `filename := true` column is virtual too.
+        if (field >= data.partition_start && field < data.partition_start + data.partitions.names.size()) {
+            result.partition_filters.emplace_back(field - data.partition_start, filter.get());
+            continue;
+        }
         const bool is_filename = data.filename_column && field == *data.filename_column;
         if (const std::optional<VirtualColumn> virtual_column =
                 is_filename ? VirtualColumn::kFilename : VirtualColumnOf(field)) {
@@ -292,6 +348,53 @@ PushedFilters SplitFilters(const ReadVortexBindData &data,
     return result;
 }
 
+// Whether file `file`'s hive partition values pass every filter on them. Optional and dynamic
+// filters, which DuckDB lets a scan drop, rule out nothing.
+bool PartitionPasses(dd::ClientContext &context,
+                     const std::vector<std::pair<size_t, const dd::TableFilter *>> &filters,
+                     const HivePartitions &partitions,
+                     size_t file) {
+    std::vector<const dd::TableFilter *> parts;
+    std::vector<size_t> columns;
+    for (const auto &[k, filter] : filters) {
+        if (filter->filter_type == dd::TableFilterType::CONJUNCTION_AND) {
+            for (const auto &child : filter->Cast<dd::ConjunctionAndFilter>().child_filters) {
+                parts.push_back(child.get());
+                columns.push_back(k);
+            }
+        } else {
+            parts.push_back(filter);
+            columns.push_back(k);
+        }
+    }
+    for (size_t i = 0; i < parts.size(); i++) {
+        if (parts[i]->filter_type == dd::TableFilterType::OPTIONAL_FILTER) {
+            // Implied by a filter DuckDB keeps above the scan (an IN list as an OR): files whose
+            // value fails it hold no row that filter keeps.
+            const auto &child = parts[i]->Cast<dd::OptionalFilter>().child_filter;
+            if (!child) {
+                continue;
+            }
+            parts[i] = child.get();
+        }
+        if (parts[i]->filter_type == dd::TableFilterType::DYNAMIC_FILTER) {
+            continue;
+        }
+        const dd::Value &value = partitions.values[file][columns[i]];
+        auto expression = parts[i]->ToExpression(dd::BoundReferenceExpression(value.type(), 0));
+        dd::ExpressionExecutor executor(context, *expression);
+        dd::DataChunk chunk;
+        chunk.Initialize(context, {value.type()});
+        chunk.SetValue(0, 0, value);
+        chunk.SetCardinality(1);
+        dd::SelectionVector selected(1);
+        if (executor.SelectExpression(chunk, selected) == 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
 dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientContext &context,
                                                                   dd::TableFunctionInitInput &input) {
     const auto &data = input.bind_data->Cast<ReadVortexBindData>();
@@ -314,6 +417,9 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
         const bool is_filename = data.filename_column && id == *data.filename_column;
         if (is_filename) {
             state->outputs.push_back(ColumnSource{std::nullopt, VirtualColumn::kFilename});
+        } else if (id >= data.partition_start && id < data.partition_start + data.partitions.names.size()) {
+            state->outputs.push_back(
+                ColumnSource{std::nullopt, VirtualColumn::kEmpty, id - data.partition_start});
         } else if (id < data.fields->size()) {
             state->outputs.push_back(ColumnSource{projection.size()});
             projection.push_back(data.fields->names[id]);
@@ -368,7 +474,8 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
                                  : conjuncts.size() == 1 ? conjuncts[0]
                                                          : expr::And(std::move(conjuncts));
     for (size_t f = 0; f < data.files.size(); f++) {
-        if (!filters.files.Contains(f)) {
+        if (!filters.files.Contains(f) ||
+            !PartitionPasses(context, filters.partition_filters, data.partitions, f)) {
             continue;
         }
         const uint64_t file_rows = data.files[f]->row_count();
@@ -518,6 +625,8 @@ void ExportSource(const ReadVortexBindData &data,
                   dd::Vector &vector) {
     if (source.field) {
         ExportColumn(local, *source.field, count, projection, vector);
+    } else if (source.partition) {
+        vector.Reference(data.partitions.values[local.file][*source.partition]);
     } else {
         ExportVirtual(data, local, source.virtual_column, count, vector);
     }
@@ -882,6 +991,8 @@ dd::TableFunction MakeReadVortex(const dd::LogicalType &argument) {
     dd::TableFunction function(kFunctionName, {argument}, ReadVortexScan, ReadVortexBind,
                                ReadVortexInitGlobal, ReadVortexInitLocal);
     function.named_parameters["filename"] = dd::LogicalType::BOOLEAN;
+    function.named_parameters["hive_partitioning"] = dd::LogicalType::BOOLEAN;
+    function.named_parameters["hive_types_autocast"] = dd::LogicalType::BOOLEAN;
     function.projection_pushdown = true;
     function.filter_pushdown = true;
     function.filter_prune = true;

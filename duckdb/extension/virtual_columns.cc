@@ -8,6 +8,7 @@
 #include <duckdb/planner/filter/conjunction_filter.hpp>
 #include <duckdb/planner/filter/constant_filter.hpp>
 #include <duckdb/planner/filter/in_filter.hpp>
+#include <duckdb/planner/filter/optional_filter.hpp>
 
 namespace vortex::duckdb_ext {
 
@@ -153,8 +154,14 @@ std::optional<RowSelection> ToRowSelection(const dd::TableFilter &filter) {
         case dd::TableFilterType::CONSTANT_COMPARISON:
             return FromComparison(filter.Cast<dd::ConstantFilter>());
         case dd::TableFilterType::IS_NOT_NULL:
-        case dd::TableFilterType::OPTIONAL_FILTER:
             return RowSelection{};
+        case dd::TableFilterType::OPTIONAL_FILTER: {
+            // Implied by a filter DuckDB keeps above the scan: its selection, where exact, may
+            // narrow the rows read; otherwise every row.
+            const auto &child = filter.Cast<dd::OptionalFilter>().child_filter;
+            const std::optional<RowSelection> rows = child ? ToRowSelection(*child) : std::nullopt;
+            return rows.value_or(RowSelection{});
+        }
         case dd::TableFilterType::IN_FILTER: {
             RowSelection rows;
             rows.values.emplace();

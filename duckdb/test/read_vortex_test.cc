@@ -858,6 +858,65 @@ TEST_F(ReadVortexFilterTest, RowNumberAndFileIndexFiltersSelectInTheScan) {
     EXPECT_EQ(Count("SELECT count(*)" + both + " WHERE file_index = 1 AND file_row_number < 100"), 100);
 }
 
+// A shared data set written with COPY ... PARTITION_BY by two columns (one file per state and
+// sex) reads back equal with hive_partitioning, its partition columns typed as DuckDB types
+// them; a filter on partition columns opens only the matching files.
+TEST_F(ReadVortexFilterTest, HivePartitionedCopyReadsBackAndPrunesFiles) {
+    const std::string csv = std::string(VORTEX_TEST_DATA_DIR) + "/us_babynames_by_state_sample.csv.zst";
+    Run("CREATE TABLE names AS SELECT * FROM read_csv(" + Quote(csv) + ")");
+    const std::string dir = Path("by_state");
+    Run("COPY names TO " + Quote(dir) + " (FORMAT vortex, PARTITION_BY (state, sex))");
+    const std::string files = "read_vortex(" + Quote(dir + "/**/*.vortex") + ")";
+    const std::string columns = "id, name, sex, births, rank, year, state";
+    for (const auto &[left, right] :
+         {std::pair<std::string, std::string>{"names", files}, {files, "names"}}) {
+        EXPECT_EQ(Count("SELECT count(*) FROM (SELECT " + columns + " FROM " + left + " EXCEPT ALL SELECT " +
+                        columns + " FROM " + right + ")"),
+                  0);
+    }
+    EXPECT_EQ(Count("SELECT count(*) FROM " + files), Count("SELECT count(*) FROM names"));
+    auto types = Run("SELECT typeof(state), typeof(sex) FROM " + files + " LIMIT 1");
+    EXPECT_EQ(types->GetValue(0, 0).ToString(), "VARCHAR");
+
+    const std::string sum = "SELECT sum(births) FROM " + files;
+    EXPECT_EQ(Reported(sum, "Files Scanned"), 102);
+    EXPECT_EQ(Reported(sum + " WHERE state = 'ak'", "Files Scanned"), 2);
+    EXPECT_EQ(Reported(sum + " WHERE state IN ('ak', 'ca') AND sex = 'f'", "Files Scanned"), 2);
+    EXPECT_EQ(Reported(sum + " WHERE state > 'w'", "Files Scanned"), 8); // wa wi wv wy
+    for (const std::string where : std::vector<std::string>{
+             "state = 'ak'", "state IN ('ak', 'ca') AND sex = 'f'", "state > 'w' AND year < 1950"}) {
+        EXPECT_EQ(Count("SELECT sum(births) FROM " + files + " WHERE " + where),
+                  Count("SELECT sum(births) FROM names WHERE " + where))
+            << where;
+    }
+    // Integer, date and NULL partitions, and keys that differ between files.
+    Run("COPY (SELECT range AS v, range % 3 AS k, DATE '2024-01-01' + (range % 2)::INTEGER AS d, "
+        "CASE WHEN range % 4 = 0 THEN NULL ELSE 'x/' || (range % 4) END AS s FROM range(1000)) TO " +
+        Quote(Path("typed")) + " (FORMAT vortex, PARTITION_BY (k, d, s))");
+    const std::string typed = "read_vortex(" + Quote(Path("typed") + "/**/*.vortex") + ")";
+    auto typed_types = Run("SELECT typeof(k), typeof(d), typeof(s) FROM " + typed + " LIMIT 1");
+    EXPECT_EQ(typed_types->GetValue(0, 0).ToString(), "BIGINT");
+    EXPECT_EQ(typed_types->GetValue(1, 0).ToString(), "DATE");
+    EXPECT_EQ(typed_types->GetValue(2, 0).ToString(), "VARCHAR");
+    EXPECT_EQ(Count("SELECT count(*) FROM " + typed + " WHERE s IS NULL"), 250);
+    EXPECT_EQ(
+        Count("SELECT count(*) FROM " + typed + " WHERE s = 'x/3' AND k = 1 AND d = DATE '2024-01-02'"),
+        Count("SELECT count(*) FROM range(1000) WHERE range % 4 = 3 AND range % 3 = 1 AND range % 2 = 1"));
+    EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(Path("typed") + "/**/*.vortex") +
+                    ", hive_partitioning = false)"),
+              1000);
+    fs::create_directories(dir_ / "typed" / "k=9");
+    Write("typed/k=9/other.vortex", {"v"}, {PrimitiveArray::FromValues(std::vector<int64_t>{1})});
+    const std::string mixed = Error("SELECT * FROM " + typed);
+    EXPECT_NE(mixed.find("hive partition"), std::string::npos) << mixed;
+    // Files whose columns differ only in nullability read together, filters included.
+    Run("COPY (SELECT 7::BIGINT AS v) TO " + Quote(Path("nullable.vortex")) + " (FORMAT vortex)");
+    Write("plain.vortex", {"v"}, {PrimitiveArray::FromValues(std::vector<int64_t>{1, 2, 9})});
+    EXPECT_EQ(Count("SELECT count(*) FROM read_vortex([" + Quote(Path("nullable.vortex")) + ", " +
+                    Quote(Path("plain.vortex")) + "]) WHERE v > 5"),
+              2);
+}
+
 // Low-cardinality columns are dictionary-encoded by the writer and reach DuckDB as dictionary
 // vectors (with a null entry for null codes).
 TEST_F(ReadVortexTest, DictionaryColumnsReadBackAndGroup) {
