@@ -32,6 +32,8 @@ struct CopyVortexBindData final : dd::TableFunctionData {
     /// DuckDB exports UUID as text: these top-level columns are written as vortex.uuid.
     std::vector<size_t> uuid_columns;
     Compression compression = Compression::kDefault;
+    uint64_t zone_rows = WriteOptions{}.zone_len;
+    uint64_t block_bytes = WriteOptions{}.block_bytes;
 };
 
 struct CopyVortexGlobalState final : dd::GlobalFunctionData {
@@ -51,9 +53,21 @@ dd::unique_ptr<dd::FunctionData> CopyVortexBind(dd::ClientContext &context,
     data->types = types;
     for (const auto &[option, values] : input.info.options) {
         const std::string value = values.empty() ? "" : dd::StringUtil::Lower(values[0].ToString());
-        if (dd::StringUtil::Lower(option) != "compression") {
-            throw dd::BinderException("COPY TO vortex: unknown option %s (only COMPRESSION is taken)",
-                                      option);
+        const std::string name = dd::StringUtil::Lower(option);
+        if (name == "zone_rows" || name == "block_bytes") {
+            // Rows per zone-map zone; uncompressed bytes per column block before compression.
+            const auto number =
+                values.empty() ? dd::Value() : values[0].DefaultCastAs(dd::LogicalType::UBIGINT);
+            if (number.IsNull() || number.GetValue<uint64_t>() == 0) {
+                throw dd::BinderException("COPY TO vortex: %s must be a positive integer", option);
+            }
+            (name == "zone_rows" ? data->zone_rows : data->block_bytes) = number.GetValue<uint64_t>();
+            continue;
+        }
+        if (name != "compression") {
+            throw dd::BinderException(
+                "COPY TO vortex: unknown option %s (COMPRESSION, ZONE_ROWS and BLOCK_BYTES are taken)",
+                option);
         }
         if (value == "default") {
             data->compression = Compression::kDefault;
@@ -82,6 +96,8 @@ CopyVortexInitGlobal(dd::ClientContext &context, dd::FunctionData &bind_data, co
     state->properties = context.GetClientProperties();
     WriteOptions options;
     options.compression = data.compression;
+    options.zone_len = data.zone_rows;
+    options.block_bytes = data.block_bytes;
     auto sink = ValueOrThrow(kWhat, FileWriteSink::Open(path, {.replace_atomically = true}));
     state->writer = ValueOrThrow(kWhat, FileWriter::Open(std::move(sink),
                                                          WithUuidFields(data.arrow.dtype, data.uuid_columns),
@@ -122,6 +138,20 @@ void CopyVortexFinalize(dd::ClientContext &, dd::FunctionData &, dd::GlobalFunct
     ValueOrThrow(kWhat, state.writer->Finish());
 }
 
+// FILE_SIZE_BYTES: DuckDB starts a new file once the current one has that many bytes written
+// (checked between chunks; as with Parquet's row groups, a file ends up to a few blocks larger).
+bool CopyVortexRotateFiles(dd::FunctionData &, const dd::optional_idx &file_size_bytes) {
+    return file_size_bytes.IsValid();
+}
+
+bool CopyVortexRotateNextFile(dd::GlobalFunctionData &gstate,
+                              dd::FunctionData &,
+                              const dd::optional_idx &file_size_bytes) {
+    auto &state = gstate.Cast<CopyVortexGlobalState>();
+    std::lock_guard<std::mutex> lock(state.mutex);
+    return file_size_bytes.IsValid() && state.writer->bytes_written() >= file_size_bytes.GetIndex();
+}
+
 dd::CopyFunctionExecutionMode CopyVortexExecutionMode(bool, bool) {
     // One sink thread: the writer's segments follow the query's row order.
     return dd::CopyFunctionExecutionMode::REGULAR_COPY_TO_FILE;
@@ -138,6 +168,8 @@ void RegisterCopyVortex(dd::ExtensionLoader &loader) {
     function.copy_to_combine = CopyVortexCombine;
     function.copy_to_finalize = CopyVortexFinalize;
     function.execution_mode = CopyVortexExecutionMode;
+    function.rotate_files = CopyVortexRotateFiles;
+    function.rotate_next_file = CopyVortexRotateNextFile;
     function.extension = "vortex";
     loader.RegisterFunction(function);
 }
