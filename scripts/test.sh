@@ -15,6 +15,7 @@ cd "$(dirname "$0")/.."
 preset="${VORTEX_TEST_PRESET:-ci}"
 bash scripts/install-deps.sh
 bash scripts/install-duckdb.sh
+bash scripts/install-node-host.sh
 
 # ccache keys on paths relative to the checkout, so clones in other folders share a cache.
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
@@ -28,7 +29,7 @@ fi
 ctest --preset ci --parallel "$jobs" --label-exclude heavy
 
 heavy_targets=(vortex_writer_property_test vortex_sparse_column_test vortex_writer_stress_test
-               vortex_filter_matrix_test)
+               vortex_filter_matrix_test vortex_loadable_extension)
 cmake --preset release
 cmake --build --preset release --parallel "$jobs" --target "${heavy_targets[@]}"
 ctest --preset release --parallel "$jobs" --label-regex heavy
