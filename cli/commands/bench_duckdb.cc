@@ -58,11 +58,18 @@ void CheckSameResults(QueryDb &db,
                       const std::string &sql_pq) {
     auto vx = db.Run(sql_vx);
     auto pq = db.Run(sql_pq);
-    if (Canonical(*vx) != Canonical(*pq)) {
-        throw std::runtime_error(
-            vortex::format("query {} returns different results over .vortex ({} rows) and "
-                           "Parquet ({} rows):\n  {}",
-                           name, vx->RowCount(), pq->RowCount(), sql_vx));
+    const std::vector<std::string> rows_vx = Canonical(*vx), rows_pq = Canonical(*pq);
+    if (rows_vx != rows_pq) {
+        // The first row that differs, to tell a wrong value from a missing row.
+        size_t at = 0;
+        while (at < rows_vx.size() && at < rows_pq.size() && rows_vx[at] == rows_pq[at]) {
+            ++at;
+        }
+        throw std::runtime_error(vortex::format(
+            "query {} returns different results over .vortex ({} rows) and Parquet ({} rows):\n  {}\n"
+            "  first difference: {} vs {}",
+            name, vx->RowCount(), pq->RowCount(), sql_vx, at < rows_vx.size() ? rows_vx[at] : "(none)",
+            at < rows_pq.size() ? rows_pq[at] : "(none)"));
     }
 }
 
@@ -72,6 +79,21 @@ double TimeSequential(QueryDb &db, const std::string &sql, int n) {
         db.Run(sql);
     }
     return NowSeconds() - t0;
+}
+
+std::pair<Samples, Samples> TimeBoth(QueryDb &db,
+                                     const BenchOptions &options,
+                                     const std::string &name,
+                                     const std::string &sql_vx,
+                                     const std::string &sql_pq) {
+    CheckSameResults(db, name, sql_vx, sql_pq);
+    Samples t_vx, t_pq;
+    for (int rep = 0; rep < options.reps; rep++) {
+        WaitQuiet(options);
+        t_vx.Add(TimeSequential(db, sql_vx, 1));
+        t_pq.Add(TimeSequential(db, sql_pq, 1));
+    }
+    return {std::move(t_vx), std::move(t_pq)};
 }
 
 double Geomean(const std::vector<double> &ratios) {

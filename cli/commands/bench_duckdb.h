@@ -7,7 +7,10 @@
 #include <duckdb.hpp>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "commands/bench_util.h"
 
 namespace vortex::cli::bench {
 
@@ -38,6 +41,13 @@ void CheckSameResults(QueryDb &db,
 
 /// Seconds for `n` runs of `sql`, one after another.
 double TimeSequential(QueryDb &db, const std::string &sql, int n);
+
+/// Checks that both queries agree, then times them interleaved, options.reps runs each.
+std::pair<Samples, Samples> TimeBoth(QueryDb &db,
+                                     const BenchOptions &options,
+                                     const std::string &name,
+                                     const std::string &sql_vx,
+                                     const std::string &sql_pq);
 
 /// The geometric mean of `ratios` (0 for none).
 double Geomean(const std::vector<double> &ratios);

@@ -25,6 +25,7 @@
 #include "vortex/vortex.h"
 
 #include "commands/bench_duckdb.h"
+#include "commands/bench_sql_layout.h"
 #include "commands/bench_util.h"
 #include "commands/cli_util.h"
 #include "duckdb/bridge/duckdb_database.h"
@@ -52,6 +53,7 @@ struct SqlArgs {
     bool skip_seed = false;
     bool skip_suite = false;
     bool skip_star = false;
+    bool skip_layout = false;
     /// Star schema: fact rows (default and --quick) and the generator's seed.
     uint64_t star_rows = 6'000'000;
     uint64_t star_quick_rows = 20'000;
@@ -168,21 +170,6 @@ nlohmann::ordered_json RunSeedBench(const BenchOptions &options, const SqlArgs &
 
 // Checks that both formats give the same result, then times each query once per repetition,
 // the two formats alternating.
-std::pair<Samples, Samples> TimeBoth(QueryDb &db,
-                                     const BenchOptions &options,
-                                     const std::string &name,
-                                     const std::string &sql_vx,
-                                     const std::string &sql_pq) {
-    CheckSameResults(db, name, sql_vx, sql_pq);
-    Samples t_vx, t_pq;
-    for (int rep = 0; rep < options.reps; rep++) {
-        WaitQuiet(options);
-        t_vx.Add(TimeSequential(db, sql_vx, 1));
-        t_pq.Add(TimeSequential(db, sql_pq, 1));
-    }
-    return {std::move(t_vx), std::move(t_pq)};
-}
-
 // ---- (b) the query suite ------------------------------------------------------------------------
 
 struct SuiteQuery {
@@ -414,6 +401,9 @@ void RunSqlBench(const BenchOptions &options, const SqlArgs &args) {
     if (!args.skip_star) {
         json["star_schema"] = RunStar(options, args, dir);
     }
+    if (!args.skip_layout) {
+        json["layout"] = RunLayoutBench(options, args.threads, dir);
+    }
     if (options.json) {
         std::printf("%s\n", json.dump(2).c_str());
     }
@@ -424,7 +414,7 @@ void RunSqlBench(const BenchOptions &options, const SqlArgs &args) {
 void AddSqlBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options) {
     auto args = std::make_shared<SqlArgs>();
     CLI::App *cmd = bench.add_subcommand(
-        "sql", "DuckDB queries over .vortex vs Parquet-ZSTD (seed 001, a suite, a star schema)");
+        "sql", "DuckDB queries over .vortex vs Parquet-ZSTD (seed 001, a suite, a star schema, layouts)");
     cmd->add_option("files", args->files, "data sets for the suite (default: every shared data set)");
     cmd->add_option("--threads", args->threads, "DuckDB threads (default: all cores)");
     cmd->add_option("--queries", args->queries, "seed 001: sequential queries per shape (default 500)");
@@ -433,6 +423,8 @@ void AddSqlBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &opt
     cmd->add_flag("--no-seed", args->skip_seed, "skip (a), the seed 001 benchmark");
     cmd->add_flag("--no-suite", args->skip_suite, "skip (b), the per-data-set query suite");
     cmd->add_flag("--no-star", args->skip_star, "skip (c), the star schema");
+    cmd->add_flag("--no-layout", args->skip_layout,
+                  "skip (d), hive-partitioned files and file_row_number lookups");
     cmd->add_option("--star-rows", args->star_rows, "(c): fact table rows (default 6 000 000)");
     cmd->add_option("--star-seed", args->star_seed, "(c): the generator's seed (default 1)");
     cmd->callback([options, args] {

@@ -108,9 +108,14 @@ std::vector<std::string> ExpandPaths(dd::ClientContext &context, const dd::Value
     auto &fs = dd::FileSystem::GetFileSystem(context);
     std::vector<std::string> paths;
     for (const std::string &pattern : patterns) {
+        // Each pattern's matches in name order, as DuckDB's multi-file readers list them (so
+        // file_index numbers the files as read_parquet does); a list keeps its own order.
+        std::vector<std::string> matches;
         for (const auto &file : fs.GlobFiles(pattern, context, dd::FileGlobOptions::DISALLOW_EMPTY)) {
-            paths.push_back(file.path);
+            matches.push_back(file.path);
         }
+        std::sort(matches.begin(), matches.end());
+        paths.insert(paths.end(), matches.begin(), matches.end());
     }
     return paths;
 }
