@@ -809,11 +809,134 @@ dd::unique_ptr<dd::BaseStatistics> NullOnlyStatistics(const ReadVortexBindData &
     return stats.ToUnique();
 }
 
+// The stored min and max of an integer-stored column over the files (its extension's storage
+// for temporal columns), or nullopt when a non-empty file lacks either.
+std::optional<std::pair<int64_t, int64_t>>
+StoredRange(const ReadVortexBindData &data, dd::column_t column, PType ptype) {
+    std::optional<int64_t> lo, hi;
+    for (const auto &file : data.files) {
+        if (file->row_count() == 0) {
+            continue;
+        }
+        std::optional<Scalar> min = FileStat(*file, column, Stat::Min);
+        std::optional<Scalar> max = FileStat(*file, column, Stat::Max);
+        if (!min || !max) {
+            return std::nullopt;
+        }
+        const Scalar min_value = min->dtype().is_extension() ? min->StorageScalar() : *min;
+        const Scalar max_value = max->dtype().is_extension() ? max->StorageScalar() : *max;
+        if (min_value.is_null() || max_value.is_null() || !min_value.dtype().is_primitive() ||
+            min_value.dtype().ptype() != ptype || max_value.dtype().ptype() != ptype) {
+            return std::nullopt;
+        }
+        const int64_t a = ptype == PType::I32 ? min_value.as<int32_t>() : min_value.as<int64_t>();
+        const int64_t b = ptype == PType::I32 ? max_value.as<int32_t>() : max_value.as<int64_t>();
+        lo = lo ? std::min(*lo, a) : a;
+        hi = hi ? std::max(*hi, b) : b;
+    }
+    if (!lo) {
+        return std::nullopt;
+    }
+    return std::pair{*lo, *hi};
+}
+
+int64_t FloorDiv(int64_t a, int64_t b) {
+    return a / b - ((a % b != 0) && ((a < 0) != (b < 0)) ? 1 : 0);
+}
+
+// Min and max of a date or timestamp column as DuckDB values of its DuckDB type: exact where
+// DuckDB holds the stored unit, widened to whole days or microseconds where it converts (a
+// wider range never makes DuckDB drop a filter that could fail).
+dd::unique_ptr<dd::BaseStatistics> TemporalStatistics(const ReadVortexBindData &data, dd::column_t column) {
+    const DType &dtype = data.fields->dtypes[column];
+    auto temporal = ParseTemporalMetadata(dtype.extension());
+    auto type = ToLogicalType(dtype);
+    const std::optional<uint64_t> nulls = TotalNullCount(data, column);
+    if (!temporal.ok() || !type.ok() || !nulls || !dtype.extension().storage.is_primitive()) {
+        return nullptr;
+    }
+    const PType storage = dtype.extension().storage.ptype();
+    if (storage != PType::I32 && storage != PType::I64) {
+        return nullptr;
+    }
+    const auto range = StoredRange(data, column, storage);
+    if (!range) {
+        return nullptr;
+    }
+    auto [lo, hi] = *range;
+    dd::Value min, max;
+    if (temporal->kind == TemporalMetadata::Kind::Date) {
+        if (temporal->unit == TimeUnit::Milliseconds) {
+            constexpr int64_t kDay = 86'400'000;
+            lo = FloorDiv(lo, kDay);
+            hi = FloorDiv(hi, kDay) + (hi % kDay != 0 ? 1 : 0);
+        } else if (temporal->unit != TimeUnit::Days) {
+            return nullptr;
+        }
+        min = dd::Value::DATE(dd::date_t(static_cast<int32_t>(lo)));
+        max = dd::Value::DATE(dd::date_t(static_cast<int32_t>(hi)));
+    } else if (temporal->kind == TemporalMetadata::Kind::Timestamp) {
+        if (temporal->time_zone.has_value()) {
+            // DuckDB holds zoned instants in microseconds.
+            switch (temporal->unit) {
+                case TimeUnit::Seconds:
+                case TimeUnit::Milliseconds: {
+                    const int64_t scale = temporal->unit == TimeUnit::Seconds ? 1'000'000 : 1'000;
+                    if (lo < INT64_MIN / scale || hi > INT64_MAX / scale) {
+                        return nullptr;
+                    }
+                    lo *= scale;
+                    hi *= scale;
+                    break;
+                }
+                case TimeUnit::Nanoseconds:
+                    lo = FloorDiv(lo, 1000);
+                    hi = FloorDiv(hi, 1000) + 1;
+                    break;
+                case TimeUnit::Microseconds:
+                    break;
+                default:
+                    return nullptr;
+            }
+            min = dd::Value::TIMESTAMPTZ(dd::timestamp_tz_t(lo));
+            max = dd::Value::TIMESTAMPTZ(dd::timestamp_tz_t(hi));
+        } else {
+            switch (temporal->unit) {
+                case TimeUnit::Seconds:
+                    min = dd::Value::TIMESTAMPSEC(dd::timestamp_sec_t(lo));
+                    max = dd::Value::TIMESTAMPSEC(dd::timestamp_sec_t(hi));
+                    break;
+                case TimeUnit::Milliseconds:
+                    min = dd::Value::TIMESTAMPMS(dd::timestamp_ms_t(lo));
+                    max = dd::Value::TIMESTAMPMS(dd::timestamp_ms_t(hi));
+                    break;
+                case TimeUnit::Microseconds:
+                    min = dd::Value::TIMESTAMP(dd::timestamp_t(lo));
+                    max = dd::Value::TIMESTAMP(dd::timestamp_t(hi));
+                    break;
+                case TimeUnit::Nanoseconds:
+                    min = dd::Value::TIMESTAMPNS(dd::timestamp_ns_t(lo));
+                    max = dd::Value::TIMESTAMPNS(dd::timestamp_ns_t(hi));
+                    break;
+                default:
+                    return nullptr;
+            }
+        }
+    } else {
+        return nullptr;
+    }
+    auto stats = dd::NumericStats::CreateUnknown(*type);
+    dd::NumericStats::SetMin(stats, min);
+    dd::NumericStats::SetMax(stats, max);
+    SetNullInfo(stats, *nulls);
+    return stats.ToUnique();
+}
+
 // Column statistics for DuckDB's optimizer, from the files' footers: whether NULLs occur for
-// every flat column, and min and max for integer columns. DuckDB trusts them (it may drop a
-// filter they decide), so only exact statistics of the column's own type are given; floats
-// (whose NaN and -0.0 order differently), strings (whose stored bounds may be truncated) and
-// temporal columns get no min/max.
+// every flat column, and min and max for integer, date and timestamp columns. DuckDB trusts
+// them (it may drop a filter they decide), so bounds are exact or wider than the values it will
+// see, never narrower; floats (whose NaN and -0.0 order differently) and strings (whose stored
+// bounds may be truncated) get no min/max.
 dd::unique_ptr<dd::BaseStatistics>
 ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd::column_t column) {
     const auto &data = bind_data->Cast<ReadVortexBindData>();
@@ -821,6 +944,11 @@ ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd:
         return nullptr;
     }
     const DType &dtype = data.fields->dtypes[column];
+    if (dtype.is_extension()) {
+        if (auto temporal = TemporalStatistics(data, column)) {
+            return temporal;
+        }
+    }
     if (!dtype.is_primitive() || !IsInt(dtype.ptype())) {
         return NullOnlyStatistics(data, column);
     }

@@ -1118,6 +1118,50 @@ TEST_F(ReadVortexTest, IntegerColumnStatisticsReachDuckDB) {
     EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(Path("s*.vortex")) + ") WHERE w IS NULL"), 1);
 }
 
+// Date and timestamp columns give DuckDB min and max in its own types (every unit, with and
+// without zone, over two files), and the filters those statistics decide keep their answers:
+// each query equals the same query over a DuckDB table of the same rows.
+TEST_F(ReadVortexTest, TemporalColumnStatisticsReachDuckDB) {
+    const std::string select =
+        "SELECT DATE '2020-01-01' + range::INTEGER AS d, TIMESTAMP '2020-01-01' + INTERVAL (range) MINUTE AS "
+        "ts, "
+        "(TIMESTAMP '2020-01-01' + INTERVAL (range) SECOND)::TIMESTAMP_MS AS tms, "
+        "(TIMESTAMP '2020-01-01' + INTERVAL (range) SECOND)::TIMESTAMP_S AS tsec, "
+        "(TIMESTAMP '2020-01-01' + INTERVAL (range) MICROSECOND)::TIMESTAMP_NS AS tns, "
+        "TIMESTAMPTZ '2020-01-01 00:00:00+00' + INTERVAL (range) HOUR AS tz, "
+        "CASE WHEN range % 3 = 0 THEN NULL ELSE DATE '1969-12-25' + range::INTEGER END AS dn FROM range";
+    Run("CREATE TABLE t AS " + select + "(1000)");
+    Run("COPY (FROM t WHERE d < DATE '2021-01-01') TO " + Quote(Path("t0.vortex")) + " (FORMAT vortex)");
+    Run("COPY (FROM t WHERE d >= DATE '2021-01-01') TO " + Quote(Path("t1.vortex")) + " (FORMAT vortex)");
+    const std::string files = "read_vortex(" + Quote(Path("t*.vortex")) + ")";
+    auto stats =
+        Run("SELECT stats(d), stats(ts), stats(tms), stats(tsec), stats(tns), stats(tz), stats(dn) FROM " +
+            files + " LIMIT 1");
+    const std::vector<std::pair<std::string, std::string>> expected = {
+        {"Min: 2020-01-01", "Max: 2022-09-26"},
+        {"Min: 2020-01-01 00:00:00", "Max: 2020-01-01 16:39:00"},
+        {"Min: 2020-01-01 00:00:00", "Max: 2020-01-01 00:16:39"},
+        {"Min: 2020-01-01 00:00:00", "Max: 2020-01-01 00:16:39"},
+        {"Min: 2020-01-01 00:00:00", "Max: 2020-01-01 00:00:00.000999"},
+        {"Min: 2020-01-01 00:00:00+00", "Max: 2020-02-11 15:00:00+00"},
+        {"Min: 1969-12-26", "Has Null: true"},
+    };
+    for (size_t c = 0; c < expected.size(); c++) {
+        const std::string text = stats->GetValue(c, 0).ToString();
+        EXPECT_NE(text.find(expected[c].first), std::string::npos) << c << ": " << text;
+        EXPECT_NE(text.find(expected[c].second), std::string::npos) << c << ": " << text;
+    }
+    for (const std::string where : std::vector<std::string>{
+             "d >= DATE '2020-01-01'", "d > DATE '2022-09-26'", "d < DATE '2020-01-02'",
+             "ts > TIMESTAMP '2020-01-01 16:38:59'", "tms >= TIMESTAMP '2020-01-01 00:16:39'",
+             "tsec < TIMESTAMP '2020-01-01'", "tns <= TIMESTAMP_NS '2020-01-01 00:00:00.000999'",
+             "tz >= TIMESTAMPTZ '2020-02-11 15:00:00+00'", "dn IS NULL", "dn < DATE '1970-01-01'"}) {
+        EXPECT_EQ(Count("SELECT count(*) FROM " + files + " WHERE " + where),
+                  Count("SELECT count(*) FROM t WHERE " + where))
+            << where;
+    }
+}
+
 // Columns without min/max statistics still tell DuckDB whether they hold NULLs.
 TEST_F(ReadVortexTest, NullStatisticsForEveryFlatColumn) {
     const std::vector<std::optional<std::string>> words = {"a", "bb", "ccc"};
