@@ -870,9 +870,10 @@ TEST_F(ReadVortexFilterTest, HivePartitionedCopyReadsBackAndPrunesFiles) {
     const std::string columns = "id, name, sex, births, rank, year, state";
     for (const auto &[left, right] :
          {std::pair<std::string, std::string>{"names", files}, {files, "names"}}) {
-        EXPECT_EQ(Count("SELECT count(*) FROM (SELECT " + columns + " FROM " + left + " EXCEPT ALL SELECT " +
-                        columns + " FROM " + right + ")"),
-                  0);
+        EXPECT_EQ(
+            Count(vortex::format("SELECT count(*) FROM (SELECT {0} FROM {1} EXCEPT ALL SELECT {0} FROM {2})",
+                                 columns, left, right)),
+            0);
     }
     EXPECT_EQ(Count("SELECT count(*) FROM " + files), Count("SELECT count(*) FROM names"));
     auto types = Run("SELECT typeof(state), typeof(sex) FROM " + files + " LIMIT 1");
@@ -883,9 +884,9 @@ TEST_F(ReadVortexFilterTest, HivePartitionedCopyReadsBackAndPrunesFiles) {
     EXPECT_EQ(Reported(sum + " WHERE state = 'ak'", "Files Scanned"), 2);
     EXPECT_EQ(Reported(sum + " WHERE state IN ('ak', 'ca') AND sex = 'f'", "Files Scanned"), 2);
     EXPECT_EQ(Reported(sum + " WHERE state > 'w'", "Files Scanned"), 8); // wa wi wv wy
-    for (const std::string where : std::vector<std::string>{
+    for (const std::string &where : std::vector<std::string>{
              "state = 'ak'", "state IN ('ak', 'ca') AND sex = 'f'", "state > 'w' AND year < 1950"}) {
-        EXPECT_EQ(Count("SELECT sum(births) FROM " + files + " WHERE " + where),
+        EXPECT_EQ(Count(vortex::format("SELECT sum(births) FROM {} WHERE {}", files, where)),
                   Count("SELECT sum(births) FROM names WHERE " + where))
             << where;
     }
@@ -1151,12 +1152,12 @@ TEST_F(ReadVortexTest, TemporalColumnStatisticsReachDuckDB) {
         EXPECT_NE(text.find(expected[c].first), std::string::npos) << c << ": " << text;
         EXPECT_NE(text.find(expected[c].second), std::string::npos) << c << ": " << text;
     }
-    for (const std::string where : std::vector<std::string>{
+    for (const std::string &where : std::vector<std::string>{
              "d >= DATE '2020-01-01'", "d > DATE '2022-09-26'", "d < DATE '2020-01-02'",
              "ts > TIMESTAMP '2020-01-01 16:38:59'", "tms >= TIMESTAMP '2020-01-01 00:16:39'",
              "tsec < TIMESTAMP '2020-01-01'", "tns <= TIMESTAMP_NS '2020-01-01 00:00:00.000999'",
              "tz >= TIMESTAMPTZ '2020-02-11 15:00:00+00'", "dn IS NULL", "dn < DATE '1970-01-01'"}) {
-        EXPECT_EQ(Count("SELECT count(*) FROM " + files + " WHERE " + where),
+        EXPECT_EQ(Count(vortex::format("SELECT count(*) FROM {} WHERE {}", files, where)),
                   Count("SELECT count(*) FROM t WHERE " + where))
             << where;
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <thread>
@@ -229,7 +230,8 @@ TEST(CompressorTest, FloatShapes) {
     RoundTrip(real);
 
     ArrayRef specials = Doubles(kBlock, [](size_t i, auto &) {
-        const double table[] = {-0.0, 0.0, std::nan("1"), -std::nan("7"), INFINITY, -INFINITY, 5e-324, 1.5};
+        constexpr double kInf = std::numeric_limits<double>::infinity();
+        const double table[] = {-0.0, 0.0, std::nan("1"), -std::nan("7"), kInf, -kInf, 5e-324, 1.5};
         return table[(i / 3) % 8];
     });
     RoundTrip(specials);

@@ -4,6 +4,7 @@
 // every number type, data shape and page/chunk split decodes to the same bits; damaged
 // encodings fail cleanly.
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -58,13 +59,16 @@ void ExpectRoundTrip(NumberType type, const std::vector<T> &values, const Encode
     ASSERT_OK_AND_ASSIGN(auto decoded, DecodeAll<T>(type, encoded));
     ASSERT_EQ(decoded.size(), values.size());
     // Bits, not values: NaN payloads and -0.0 must survive.
-    EXPECT_EQ(std::memcmp(decoded.data(), values.data(), values.size() * sizeof(T)), 0);
-    for (size_t i = 0; i < values.size(); ++i) {
-        if (std::memcmp(&decoded[i], &values[i], sizeof(T)) != 0) {
-            ADD_FAILURE() << "first difference at " << i << " of " << values.size();
-            break;
-        }
-    }
+    const auto bits = [](const std::vector<T> &numbers) {
+        std::vector<uint8_t> out(numbers.size() * sizeof(T));
+        std::memcpy(out.data(), numbers.data(), out.size());
+        return out;
+    };
+    const std::vector<uint8_t> decoded_bits = bits(decoded), expected_bits = bits(values);
+    const auto [differs, _] = std::mismatch(decoded_bits.begin(), decoded_bits.end(), expected_bits.begin());
+    EXPECT_EQ(differs, decoded_bits.end())
+        << "first difference at value " << (differs - decoded_bits.begin()) / sizeof(T) << " of "
+        << values.size();
 }
 
 // Shapes of data: each exercises another part of the encoder (bins, offsets, delta orders).
