@@ -196,26 +196,13 @@ Result<Buffer> PcoArray::DecodeValues(uint64_t value_start, uint64_t value_stop)
 Result<ArrayRef> PcoArray::DecodeRows(size_t start, size_t stop) const {
     VX_CHECK_LE(start, stop);
     VX_CHECK_LE(stop, len());
-    const size_t rows = stop - start;
     const uint64_t value_start = validity_.valid_count_before(start);
     const uint64_t value_stop = validity_.valid_count_before(stop);
     VX_ASSIGN_OR_RETURN(Buffer dense, DecodeValues(value_start, value_stop));
-    Validity validity = validity_.Slice(start, stop);
-    const PType ptype = dtype().ptype();
-    const size_t width = ByteWidth(ptype);
-    if (value_stop - value_start == rows) {
-        return ArrayRef(PrimitiveArray::Make(ptype, std::move(dense), std::move(validity)));
-    }
-    // Spread the valid values over their rows; null rows read 0.
-    auto values = BufferMut::Zeroed(rows * width);
-    const uint8_t *source = dense.data();
-    for (size_t row = 0; row < rows; ++row) {
-        if (validity.is_valid(row)) {
-            std::memcpy(values.data() + row * width, source, width);
-            source += width;
-        }
-    }
-    return ArrayRef(PrimitiveArray::Make(ptype, std::move(values).Freeze(), std::move(validity)));
+    VX_ASSIGN_OR_RETURN(auto array,
+                        PrimitiveArray::FromValidValues(dtype().ptype(), std::move(dense),
+                                                        validity_.Slice(start, stop), stop - start));
+    return ArrayRef(std::move(array));
 }
 
 std::optional<Result<Scalar>> PcoArray::ScalarAtImpl(size_t i) const {

@@ -128,26 +128,11 @@ Result<ArrayRef> ZstdArray::DecodeRows(size_t start, size_t stop) const {
     Validity validity = validity_.Slice(start, stop);
     if (dtype().is_primitive()) {
         const PType ptype = dtype().ptype();
-        const size_t width = ByteWidth(ptype);
-        const size_t count = value_stop - value_start;
-        if (count == rows) {
-            // Every row is valid: the decompressed bytes are the values (offset a multiple of
-            // the width in a 64-byte aligned buffer).
-            Buffer values = decoded.bytes.Slice(decoded.primitive_offset, rows * width);
-            VX_ASSIGN_OR_RETURN(auto array,
-                                PrimitiveArray::TryMake(ptype, std::move(values), std::move(validity)));
-            return ArrayRef(std::move(array));
-        }
-        BufferMut values = BufferMut::Zeroed(rows * width);
-        const uint8_t *source = decoded.bytes.data() + decoded.primitive_offset;
-        for (size_t row = 0; row < rows; ++row) {
-            if (validity.is_valid(row)) {
-                std::memcpy(values.data() + row * width, source, width);
-                source += width;
-            }
-        }
-        VX_ASSIGN_OR_RETURN(auto array,
-                            PrimitiveArray::TryMake(ptype, std::move(values).Freeze(), std::move(validity)));
+        // The valid values (offset a multiple of the width in a 64-byte aligned buffer).
+        Buffer values =
+            decoded.bytes.Slice(decoded.primitive_offset, (value_stop - value_start) * ByteWidth(ptype));
+        VX_ASSIGN_OR_RETURN(
+            auto array, PrimitiveArray::FromValidValues(ptype, std::move(values), std::move(validity), rows));
         return ArrayRef(std::move(array));
     }
     std::vector<Buffer> data_buffers;

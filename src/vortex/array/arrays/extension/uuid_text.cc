@@ -13,26 +13,12 @@
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/canonical.h"
+#include "vortex/base/hex.h"
 #include "vortex/dtype/extension.h"
 
 namespace vortex {
 
-namespace {
-
-int HexDigit(char c) {
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-        return c - 'A' + 10;
-    }
-    return -1;
-}
-
-} // namespace
+namespace {} // namespace
 
 Result<ArrayRef> UuidFromText(const ArrayRef &text) {
     VX_ENSURE(text->dtype().is_utf8(), InvalidArgument, "UUID text must be utf8, got {}", text->dtype());
@@ -51,7 +37,7 @@ Result<ArrayRef> UuidFromText(const ArrayRef &text) {
             if (c == '-') {
                 continue;
             }
-            const int digit = HexDigit(c);
+            const int digit = HexDigitValue(c);
             VX_ENSURE(digit >= 0 && digits < 32, InvalidArgument, "'{}' is not a UUID", value);
             uint8_t &byte = bytes[i * 16 + digits / 2];
             byte = static_cast<uint8_t>(digits % 2 == 0 ? digit << 4 : byte | digit);

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/arrays/primitive/primitive_array.h"
 
+#include <cstring>
 #include <limits>
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
@@ -53,7 +54,7 @@ bool ConvertExact(From value, To &out) {
         if (!std::in_range<To>(value)) {
             return false;
         }
-        out = static_cast<To>(value);
+        out = static_cast<To>(value); // NOLINT(bugprone-signed-char-misuse): int8_t numbers, not characters
         return true;
     } else if constexpr (std::is_integral_v<To>) {
         // float -> int: must be finite, integral and in range.
@@ -95,7 +96,7 @@ Result<std::vector<uint64_t>> IntegersAsU64(const PrimitiveArray &array, std::st
             if constexpr (std::is_signed_v<T>) {
                 VX_ENSURE(values[i] >= 0, Serde, "{} contain a negative value {} at {}", what, values[i], i);
             }
-            out[i] = static_cast<uint64_t>(values[i]);
+            out[i] = static_cast<uint64_t>(values[i]); // NOLINT(bugprone-signed-char-misuse): checked >= 0
         }
         return out;
     });
@@ -155,6 +156,26 @@ PrimitiveArray::TryMake(PType ptype, Buffer values, Validity validity) {
     VX_ENSURE(values.IsAligned(width), InvalidArgument, "{} values buffer is not aligned", PTypeName(ptype));
     VX_RETURN_NOT_OK(internal::CheckValidity(validity, validity.nullability(), values.size() / width));
     return std::make_shared<const PrimitiveArray>(Token{}, ptype, std::move(values), std::move(validity));
+}
+
+Result<std::shared_ptr<const PrimitiveArray>>
+PrimitiveArray::FromValidValues(PType ptype, Buffer valid_values, Validity validity, size_t len) {
+    const size_t width = ByteWidth(ptype);
+    if (valid_values.size() == len * width) {
+        return TryMake(ptype, std::move(valid_values), std::move(validity));
+    }
+    VX_ENSURE(valid_values.size() == (len - validity.null_count(len)) * width, InvalidArgument,
+              "{} bytes of values for {} valid rows of {}", valid_values.size(),
+              len - validity.null_count(len), PTypeName(ptype));
+    BufferMut values = BufferMut::Zeroed(len * width);
+    const uint8_t *source = valid_values.data();
+    for (size_t row = 0; row < len; ++row) {
+        if (validity.is_valid(row)) {
+            std::memcpy(values.data() + row * width, source, width);
+            source += width;
+        }
+    }
+    return TryMake(ptype, std::move(values).Freeze(), std::move(validity));
 }
 
 std::shared_ptr<const PrimitiveArray> PrimitiveArray::Make(PType ptype, Buffer values, Validity validity) {

@@ -36,6 +36,10 @@ public:
     static Result<std::shared_ptr<const PrimitiveArray>>
     TryMake(PType ptype, Buffer values, Validity validity);
     static std::shared_ptr<const PrimitiveArray> Make(PType ptype, Buffer values, Validity validity);
+    /// An array of `len` rows from the values of its valid rows only, back to back in `valid_values`
+    /// (as encodings that store nothing under nulls keep them); null rows read 0.
+    static Result<std::shared_ptr<const PrimitiveArray>>
+    FromValidValues(PType ptype, Buffer valid_values, Validity validity, size_t len);
 
     template <NativePType T>
     static std::shared_ptr<const PrimitiveArray>

@@ -72,6 +72,31 @@ TEST(PrimitiveArrayTest, TryMakeChecksSizes) {
                                 Validity::FromBits(BitBuffer::FromBools(std::vector<bool>{true, false}))));
 }
 
+// Values stored for valid rows only spread over the rows, zeros under nulls; all-valid input
+// is taken as it is; a count that fits neither is refused.
+TEST(PrimitiveArrayTest, FromValidValuesSpreadsOverTheValidRows) {
+    const Validity validity =
+        Validity::FromBits(BitBuffer::FromBools(std::vector<bool>{false, true, true, false, true}));
+    ASSERT_OK_AND_ASSIGN(
+        auto array, PrimitiveArray::FromValidValues(
+                        PType::I32, Buffer::CopyFrom(std::span<const int32_t>(std::vector<int32_t>{7, 8, 9})),
+                        validity, 5));
+    EXPECT_EQ((std::vector<int32_t>(array->values_as<int32_t>().begin(), array->values_as<int32_t>().end())),
+              (std::vector<int32_t>{0, 7, 8, 0, 9}));
+    EXPECT_FALSE(array->is_valid(0));
+    EXPECT_TRUE(array->is_valid(4));
+    ASSERT_OK_AND_ASSIGN(auto all_valid,
+                         PrimitiveArray::FromValidValues(
+                             PType::I32,
+                             Buffer::CopyFrom(std::span<const int32_t>(std::vector<int32_t>{1, 2})),
+                             Validity::NonNullable(), 2));
+    EXPECT_EQ(all_valid->values_as<int32_t>()[1], 2);
+    EXPECT_RAISES(
+        InvalidArgument,
+        PrimitiveArray::FromValidValues(
+            PType::I32, Buffer::CopyFrom(std::span<const int32_t>(std::vector<int32_t>{1, 2})), validity, 5));
+}
+
 TEST(PrimitiveArrayTest, SliceIsZeroCopy) {
     auto array = PrimitiveArray::FromValues<int32_t>({1, 2, 3, 4});
     ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(array, 1, 3));
