@@ -213,10 +213,10 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
 // What an output column or a residual filter reads: a field of the scan's result, or a
 // virtual column (also the `filename := true` column and row ids, which read as NULL).
 struct ColumnSource {
-    std::optional<size_t> field;
+    std::optional<size_t> field{};
     VirtualColumn virtual_column = VirtualColumn::kEmpty;
     /// A hive partition column (virtual_column is then unused).
-    std::optional<size_t> partition;
+    std::optional<size_t> partition{};
 
     bool operator==(const ColumnSource &) const = default;
 };

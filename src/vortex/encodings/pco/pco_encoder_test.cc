@@ -251,16 +251,26 @@ TEST(PcoFormatTest, ChunkMetaOfEveryModeAndDeltaReadsBack) {
         meta.number_type = NumberType::U32;
         meta.primary = var;
     }
-    metas[1].mode = {.kind = ModeKind::IntMult, .base = 7};
+    metas[1].mode.kind = ModeKind::IntMult;
+    metas[1].mode.base = 7;
     metas[1].secondary = var;
-    metas[1].delta = {.kind = DeltaKind::Consecutive, .order = 2, .secondary_uses_delta = true};
+    metas[1].delta.kind = DeltaKind::Consecutive;
+    metas[1].delta.order = 2;
+    metas[1].delta.secondary_uses_delta = true;
     metas[2].number_type = NumberType::F32;
-    metas[2].mode = {.kind = ModeKind::FloatQuant, .k = 3};
+    metas[2].mode.kind = ModeKind::FloatQuant;
+    metas[2].mode.k = 3;
     metas[2].secondary = var;
-    metas[3].mode = {.kind = ModeKind::Dict, .dict = {9, 8, 7}};
-    metas[4].delta = {.kind = DeltaKind::Lookback, .window_n_log = 5, .state_n_log = 2};
+    metas[3].mode.kind = ModeKind::Dict;
+    metas[3].mode.dict = {9, 8, 7};
+    metas[4].delta.kind = DeltaKind::Lookback;
+    metas[4].delta.window_n_log = 5;
+    metas[4].delta.state_n_log = 2;
     metas[4].delta_var = lookbacks;
-    metas[5].delta = {.kind = DeltaKind::Conv1, .quantization = 4, .bias = -12, .weights = {3, -2, 1}};
+    metas[5].delta.kind = DeltaKind::Conv1;
+    metas[5].delta.quantization = 4;
+    metas[5].delta.bias = -12;
+    metas[5].delta.weights = {3, -2, 1};
     for (size_t m = 0; m < metas.size(); ++m) {
         SCOPED_TRACE(m);
         BitWriter writer;
