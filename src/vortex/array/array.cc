@@ -80,6 +80,9 @@ std::optional<Result<ArrayRef>> Array::CastImpl(const DType &) const {
 std::optional<Result<ArrayRef>> Array::MatchStringsImpl(const StringMatch &) const {
     return std::nullopt;
 }
+std::optional<Result<ArrayRef>> Array::LengthImpl(LengthUnit) const {
+    return std::nullopt;
+}
 std::optional<Result<std::optional<Scalar>>> Array::ComputeStatImpl(Stat) const {
     return std::nullopt;
 }

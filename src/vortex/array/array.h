@@ -25,6 +25,7 @@ class Encoding;
 class Scalar;
 struct IntRange;
 struct StringMatch;
+enum class LengthUnit : uint8_t;
 
 /// Arrays are immutable DAGs that share children and buffers.
 using ArrayRef = std::shared_ptr<const Array>;
@@ -118,6 +119,9 @@ public:
     /// Tests every element (of a Utf8 or Binary array) against `match`: a Bool array with this
     /// array's validity (see MatchStrings).
     virtual std::optional<Result<ArrayRef>> MatchStringsImpl(const StringMatch &match) const;
+    /// The length of every element in `unit` (which applies to the dtype): i64 with this array's
+    /// validity (see Length).
+    virtual std::optional<Result<ArrayRef>> LengthImpl(LengthUnit unit) const;
     /// Computes one statistic directly from the encoded form (e.g. min of a constant). The
     /// inner optional is empty when the statistic is undefined (min of an all-null array).
     virtual std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const;

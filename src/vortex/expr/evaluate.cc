@@ -399,12 +399,15 @@ Result<std::optional<ArrayRef>> EvaluateOverWholeDictionary(const Expr &expr,
     std::optional<EvaluationCache::PerValue> per_value = cache.Find(key, dict.values());
     if (!per_value) {
         VX_ASSIGN_OR_RETURN(ArrayRef result, EvaluatePerValue(expr, column, dict.values()));
-        VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(result));
-        per_value = EvaluationCache::PerValue{std::move(result), std::nullopt};
-        const size_t valid = truth.valid.CountSetBits();
-        const size_t set = truth.values.CountSetBits();
-        if (valid == truth.valid.len() && (set == 0 || set == valid)) {
-            per_value->uniform = set != 0;
+        const bool predicate = result->dtype().is_bool();
+        per_value = EvaluationCache::PerValue{result, std::nullopt};
+        if (predicate) { // a value expression (a length) has no uniform truth
+            VX_ASSIGN_OR_RETURN(Truth truth, ToTruth(result));
+            const size_t valid = truth.valid.CountSetBits();
+            const size_t set = truth.values.CountSetBits();
+            if (valid == truth.valid.len() && (set == 0 || set == valid)) {
+                per_value->uniform = set != 0;
+            }
         }
         cache.Insert(key, dict.values(), *per_value);
     }
@@ -481,6 +484,10 @@ Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope, Evaluatio
         case ExprKind::DatePart: {
             VX_ASSIGN_OR_RETURN(ArrayRef value, EvaluateNode(*expr.child(0), scope, cache));
             return vortex::DatePart(value, expr.date_part());
+        }
+        case ExprKind::Length: {
+            VX_ASSIGN_OR_RETURN(ArrayRef value, EvaluateNode(*expr.child(0), scope, cache));
+            return vortex::Length(value, expr.length_unit());
         }
     }
     return Status::Internal("unknown expression kind");

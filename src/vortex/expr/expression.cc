@@ -139,6 +139,8 @@ std::string Expr::ToString() const {
                                   upper_strict_ ? "<" : "<=", upper().ToString());
         case ExprKind::DatePart:
             return vortex::format("{}({})", DatePartName(date_part_), children_[0]->ToString());
+        case ExprKind::Length:
+            return vortex::format("{}({})", LengthUnitName(length_unit_), children_[0]->ToString());
     }
     return "?";
 }
@@ -233,6 +235,13 @@ ExprRef DatePart(DatePartField field, ExprRef value) {
     auto expr =
         std::make_shared<Expr>(Expr::Token{}, ExprKind::DatePart, std::vector<ExprRef>{std::move(value)});
     expr->date_part_ = field;
+    return expr;
+}
+
+ExprRef Length(LengthUnit unit, ExprRef value) {
+    auto expr =
+        std::make_shared<Expr>(Expr::Token{}, ExprKind::Length, std::vector<ExprRef>{std::move(value)});
+    expr->length_unit_ = unit;
     return expr;
 }
 

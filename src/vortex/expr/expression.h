@@ -10,6 +10,7 @@
 
 #include "vortex/array/compute/compare_op.h"
 #include "vortex/array/compute/date_part.h"
+#include "vortex/array/compute/length.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex::expr {
@@ -33,7 +34,8 @@ enum class ExprKind : uint8_t {
     EndsWith,   // children[0] (Utf8 or Binary) ends with pattern() bytes: LIKE '%pattern'
     Contains,   // children[0] (Utf8 or Binary) holds pattern() bytes: LIKE '%pattern%'
     Between,    // lower <(=) children[0] <(=) upper
-    DatePart,   // date_part() of children[0] (a time or a timestamp, zoned ones in UTC) as i64; SQL hour(x)
+    DatePart, // date_part() of children[0] (a date, time or timestamp, zoned ones in UTC) as i64; SQL hour(x)
+    Length,   // length of children[0] in length_unit() (string bytes or code points, list elements) as i64
 };
 
 /// One node. Nodes are built by the factory functions below and never change.
@@ -60,8 +62,10 @@ public:
     const Scalar &upper() const { return scalars_.at(1); }
     bool lower_strict() const { return lower_strict_; }
     bool upper_strict() const { return upper_strict_; }
-    /// DatePart: which part of the time of day.
+    /// DatePart: which part of the date or the time of day.
     DatePartField date_part() const { return date_part_; }
+    /// Length: what it counts.
+    LengthUnit length_unit() const { return length_unit_; }
 
     /// A readable form, e.g. `(a > 10) AND (b IS NULL)`.
     std::string ToString() const;
@@ -76,6 +80,7 @@ private:
     friend ExprRef InList(ExprRef value, std::vector<Scalar> list);
     friend ExprRef Between(ExprRef value, Scalar lower, Scalar upper, bool lower_strict, bool upper_strict);
     friend ExprRef DatePart(DatePartField field, ExprRef value);
+    friend ExprRef Length(LengthUnit unit, ExprRef value);
 
     ExprKind kind_;
     std::vector<ExprRef> children_;
@@ -85,6 +90,7 @@ private:
     bool lower_strict_ = false;
     bool upper_strict_ = false;
     DatePartField date_part_ = DatePartField::Hour;
+    LengthUnit length_unit_ = LengthUnit::Bytes;
 };
 
 ExprRef Col(std::string name);
@@ -131,6 +137,8 @@ ExprRef
 Between(ExprRef value, Scalar lower, Scalar upper, bool lower_strict = false, bool upper_strict = false);
 /// The hour, minute or second of a time or of a timestamp (a zoned one's UTC instant; compute/date_part.h).
 ExprRef DatePart(DatePartField field, ExprRef value);
+/// The length of each value: strlen(x), length(x) of a string, len(x) of a list (compute/length.h).
+ExprRef Length(LengthUnit unit, ExprRef value);
 
 /// The operands of a top-level AND (or the expression itself).
 std::vector<ExprRef> SplitConjuncts(const ExprRef &expr);

@@ -233,11 +233,15 @@ struct Operand {
     std::string column;
     DType dtype; // the column's dtype (i64 for a part of it)
     RawLiteral literal;
-    // hour(column), minute(column), second(column): the column's time-of-day part.
+    // hour(column), year(column), ...: a part of the column's date or time of day.
     std::optional<DatePartField> part;
+    // strlen(column), length(column), len(column): the length of the column's values.
+    std::optional<LengthUnit> length;
 
-    ExprRef Subject() const { return part ? DatePart(*part, Col(column)) : Col(column); }
-    std::string Name() const { return part ? vortex::format("{}({})", DatePartName(*part), column) : column; }
+    ExprRef Subject() const {
+        return part ? DatePart(*part, Col(column)) : length ? Length(*length, Col(column)) : Col(column);
+    }
+    std::string Name() const { return part || length ? Subject()->ToString() : column; }
 };
 
 Result<Scalar> IntegerScalar(const std::string &text, size_t pos) {
@@ -671,20 +675,25 @@ private:
         return out;
     }
 
-    // hour(column), minute(column) or second(column) of a time or timestamp column; `name` is
-    // the function's token, the '(' comes next.
-    Result<Operand> ParseDatePart(const Token &name) {
+    // A function of one column: a date part (hour(), ..., year(), month(), day()) of a temporal
+    // column or a length (strlen(), length(), len()) of a string or list column; `name` is the
+    // function's token, the '(' comes next.
+    Result<Operand> ParseFunction(const Token &name) {
         std::optional<DatePartField> part;
-        for (const DatePartField field :
-             {DatePartField::Hour, DatePartField::Minute, DatePartField::Second}) {
+        for (const DatePartField field : {DatePartField::Hour, DatePartField::Minute, DatePartField::Second,
+                                          DatePartField::Year, DatePartField::Month, DatePartField::Day}) {
             if (EqualsIgnoringCase(name.text, DatePartName(field))) {
                 part = field;
             }
         }
-        if (!part) {
-            return ErrorAt(name.pos, vortex::format("unknown function {}; hour(), minute() and second() are "
-                                                    "the functions there are",
-                                                    name.text));
+        const bool byte_length = EqualsIgnoringCase(name.text, "strlen");
+        const bool length =
+            byte_length || EqualsIgnoringCase(name.text, "length") || EqualsIgnoringCase(name.text, "len");
+        if (!part && !length) {
+            return ErrorAt(name.pos,
+                           vortex::format("unknown function {}; the functions there are hour(), minute(), "
+                                          "second(), year(), month(), day(), strlen(), length() and len()",
+                                          name.text));
         }
         Advance(); // '('
         const Token column = Advance();
@@ -693,17 +702,37 @@ private:
         }
         VX_ASSIGN_OR_RETURN(Operand out, ParseColumn(column));
         VX_RETURN_NOT_OK(Expect(TokenKind::RightParen, "')'"));
-        bool time_of_day = false;
-        if (IsTemporal(out.dtype)) {
-            auto metadata = ParseTemporalMetadata(out.dtype.extension());
-            time_of_day = metadata.ok() && metadata->kind != TemporalMetadata::Kind::Date;
-        }
-        if (!time_of_day) {
-            return ErrorAt(column.pos, vortex::format("{}() needs a time or timestamp column, {} is {}",
-                                                      DatePartName(*part), out.column, out.dtype.ToString()));
+        if (part) {
+            std::optional<TemporalMetadata::Kind> kind;
+            if (IsTemporal(out.dtype)) {
+                auto metadata = ParseTemporalMetadata(out.dtype.extension());
+                kind = metadata.ok() ? std::optional(metadata->kind) : std::nullopt;
+            }
+            const bool applies = kind && (IsCalendarField(*part) ? *kind != TemporalMetadata::Kind::Time
+                                                                 : *kind != TemporalMetadata::Kind::Date);
+            if (!applies) {
+                return ErrorAt(
+                    column.pos,
+                    vortex::format("{}() needs a {} column, {} is {}", DatePartName(*part),
+                                   IsCalendarField(*part) ? "date or timestamp" : "time or timestamp",
+                                   out.column, out.dtype.ToString()));
+            }
+            out.part = part;
+        } else {
+            const DType &dtype = out.dtype;
+            if (byte_length && (dtype.is_utf8() || dtype.is_binary())) {
+                out.length = LengthUnit::Bytes;
+            } else if (!byte_length && dtype.is_utf8()) {
+                out.length = LengthUnit::CodePoints;
+            } else if (!byte_length && (dtype.is_list() || dtype.is_fixed_size_list())) {
+                out.length = LengthUnit::Elements;
+            } else {
+                return ErrorAt(column.pos, vortex::format("{}() needs a {} column, {} is {}", name.text,
+                                                          byte_length ? "string or binary" : "string or list",
+                                                          out.column, dtype.ToString()));
+            }
         }
         out.pos = name.pos;
-        out.part = part;
         out.dtype = DType::Primitive(PType::I64, Nullability::Nullable);
         return out;
     }
@@ -729,7 +758,7 @@ private:
                     break;
                 }
                 if (Peek().kind == TokenKind::LeftParen) {
-                    return ParseDatePart(token);
+                    return ParseFunction(token);
                 }
                 return ParseColumn(token);
             case TokenKind::Minus:

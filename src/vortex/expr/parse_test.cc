@@ -258,7 +258,12 @@ TEST(ParseExprTest, ParsesTimeOfDayParts) {
     EXPECT_NE(ParseError("hour(day) = 1").find("needs a time or timestamp column, day is"),
               std::string::npos);
     EXPECT_NE(ParseError("hour(i) = 1").find("needs a time or timestamp"), std::string::npos);
-    EXPECT_NE(ParseError("year(ts) = 1").find("unknown function year"), std::string::npos);
+    EXPECT_NE(ParseError("week(ts) = 1").find("unknown function week"), std::string::npos);
+    EXPECT_NE(ParseError("year(i) = 1").find("needs a date or timestamp column, i is"), std::string::npos);
+    EXPECT_NE(ParseError("strlen(i) = 1").find("needs a string or binary column, i is"), std::string::npos);
+    ASSERT_OK_AND_ASSIGN(ExprRef year,
+                         ParseExpr("year(day) >= 2020 AND month(ts) = 2 AND day(day) < 3", Scope()));
+    EXPECT_EQ(year->ToString(), "(year(day) >= 2020) AND (month(ts) = 2) AND (day(day) < 3)");
     EXPECT_NE(ParseError("hour(ts = 1").find("expected ')'"), std::string::npos);
     EXPECT_NE(ParseError("hour(1) = 1").find("takes a column"), std::string::npos);
     EXPECT_NE(ParseError("hour(ts) LIKE 'a%'").find("string column, hour(ts) is"), std::string::npos);

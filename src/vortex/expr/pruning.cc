@@ -82,6 +82,7 @@ ExprRef PushNot(const Expr &operand) {
         case ExprKind::EndsWith:
         case ExprKind::Contains:
         case ExprKind::DatePart: // a value, not a predicate
+        case ExprKind::Length:
             return nullptr;
     }
     return nullptr;
@@ -167,6 +168,7 @@ public:
             case ExprKind::GetField:
                 return FalsifyBoolColumn(expr);
             case ExprKind::DatePart: // a value, not a predicate; zone maps hold no time-of-day bounds
+            case ExprKind::Length:
                 return None();
         }
         return None();

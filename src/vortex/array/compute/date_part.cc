@@ -28,8 +28,44 @@ void Parts(std::span<const T> values, int64_t *out) {
     }
 }
 
+// The civil date of a day number (days since 1970-01-01, proleptic Gregorian): counted in
+// 400-year eras from 0000-03-01, so that leap days fall at the end of each year.
+struct CivilDate {
+    int64_t year;
+    int64_t month;
+    int64_t day;
+};
+
+CivilDate CivilFromDays(int64_t days) {
+    const int64_t shifted = days + 719'468; // days from 0000-03-01
+    const int64_t era = (shifted >= 0 ? shifted : shifted - 146'096) / 146'097;
+    const int64_t day_of_era = shifted - era * 146'097;
+    const int64_t year_of_era =
+        (day_of_era - day_of_era / 1'460 + day_of_era / 36'524 - day_of_era / 146'096) / 365;
+    const int64_t day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    const int64_t march_month = (5 * day_of_year + 2) / 153; // 0 = March
+    const int64_t day = day_of_year - (153 * march_month + 2) / 5 + 1;
+    const int64_t month = march_month < 10 ? march_month + 3 : march_month - 9;
+    return {year_of_era + era * 400 + (month <= 2 ? 1 : 0), month, day};
+}
+
+// kField (a calendar field) of values in units of 1/kPerDay day.
+template <int64_t kPerDay, DatePartField kField, typename T>
+void CalendarParts(std::span<const T> values, int64_t *out) {
+    for (size_t i = 0; i < values.size(); ++i) {
+        const int64_t value = static_cast<int64_t>(values[i]);
+        int64_t days = value / kPerDay;
+        days -= (value % kPerDay) < 0 ? 1 : 0; // floor
+        const CivilDate date = CivilFromDays(days);
+        out[i] = kField == DatePartField::Year    ? date.year
+                 : kField == DatePartField::Month ? date.month
+                                                  : date.day;
+    }
+}
+
 template <int64_t kPerSecond, typename T>
 void PartsOf(DatePartField field, std::span<const T> values, int64_t *out) {
+    constexpr int64_t kPerDay = 86'400 * kPerSecond;
     switch (field) {
         case DatePartField::Hour:
             return Parts<kPerSecond, DatePartField::Hour>(values, out);
@@ -37,12 +73,23 @@ void PartsOf(DatePartField field, std::span<const T> values, int64_t *out) {
             return Parts<kPerSecond, DatePartField::Minute>(values, out);
         case DatePartField::Second:
             return Parts<kPerSecond, DatePartField::Second>(values, out);
+        case DatePartField::Year:
+            return CalendarParts<kPerDay, DatePartField::Year>(values, out);
+        case DatePartField::Month:
+            return CalendarParts<kPerDay, DatePartField::Month>(values, out);
+        case DatePartField::Day:
+            return CalendarParts<kPerDay, DatePartField::Day>(values, out);
     }
 }
 
 template <typename T>
 void PartsIn(TimeUnit unit, DatePartField field, std::span<const T> values, int64_t *out) {
     switch (unit) {
+        case TimeUnit::Days:
+            // Only calendar fields reach here for days (checked before).
+            return field == DatePartField::Year    ? CalendarParts<1, DatePartField::Year>(values, out)
+                   : field == DatePartField::Month ? CalendarParts<1, DatePartField::Month>(values, out)
+                                                   : CalendarParts<1, DatePartField::Day>(values, out);
         case TimeUnit::Seconds:
             return PartsOf<1>(field, values, out);
         case TimeUnit::Milliseconds:
@@ -50,14 +97,15 @@ void PartsIn(TimeUnit unit, DatePartField field, std::span<const T> values, int6
         case TimeUnit::Microseconds:
             return PartsOf<1'000'000>(field, values, out);
         case TimeUnit::Nanoseconds:
-        case TimeUnit::Days: // rejected before
             return PartsOf<1'000'000'000>(field, values, out);
     }
 }
 
-// DuckDB's infinite timestamps (INT64_MAX and -INT64_MAX in any unit) as false bits.
-BitBuffer FiniteBits(std::span<const int64_t> values) {
-    constexpr int64_t kInfinity = std::numeric_limits<int64_t>::max();
+// DuckDB's infinite timestamps (INT64_MAX and -INT64_MAX in any unit) and dates (INT32_MAX
+// and -INT32_MAX days) as false bits.
+template <typename T>
+BitBuffer FiniteBits(std::span<const T> values) {
+    constexpr T kInfinity = std::numeric_limits<T>::max();
     return BitBuffer::FromPredicate(
         values.size(), [&](size_t i) { return values[i] != kInfinity && values[i] != -kInfinity; });
 }
@@ -72,17 +120,32 @@ std::string_view DatePartName(DatePartField field) {
             return "minute";
         case DatePartField::Second:
             return "second";
+        case DatePartField::Year:
+            return "year";
+        case DatePartField::Month:
+            return "month";
+        case DatePartField::Day:
+            return "day";
     }
     return "?";
 }
 
+bool IsCalendarField(DatePartField field) {
+    return field == DatePartField::Year || field == DatePartField::Month || field == DatePartField::Day;
+}
+
 Result<ArrayRef> DatePart(const ArrayRef &temporal, DatePartField field) {
     const DType &dtype = temporal->dtype();
-    VX_ENSURE(IsTemporal(dtype), InvalidArgument, "{}() needs a time or a timestamp, got {}",
+    VX_ENSURE(IsTemporal(dtype), InvalidArgument, "{}() needs a date, a time or a timestamp, got {}",
               DatePartName(field), dtype);
     VX_ASSIGN_OR_RETURN(const TemporalMetadata metadata, ParseTemporalMetadata(dtype.extension()));
-    VX_ENSURE(metadata.kind != TemporalMetadata::Kind::Date && metadata.unit != TimeUnit::Days,
-              InvalidArgument, "{}() of {}: only times and timestamps", DatePartName(field), dtype);
+    if (IsCalendarField(field)) {
+        VX_ENSURE(metadata.kind != TemporalMetadata::Kind::Time, InvalidArgument,
+                  "{}() of {}: only dates and timestamps", DatePartName(field), dtype);
+    } else {
+        VX_ENSURE(metadata.kind != TemporalMetadata::Kind::Date && metadata.unit != TimeUnit::Days,
+                  InvalidArgument, "{}() of {}: only times and timestamps", DatePartName(field), dtype);
+    }
     VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(temporal));
     const auto extension = As<ExtensionArray>(canonical);
     VX_ENSURE(extension != nullptr, Internal, "a {} array did not canonicalize to an extension array", dtype);
@@ -100,6 +163,9 @@ Result<ArrayRef> DatePart(const ArrayRef &temporal, DatePartField field) {
         }
     } else {
         PartsIn(metadata.unit, field, primitive->values_as<int32_t>(), values.data_as<int64_t>());
+        if (metadata.kind == TemporalMetadata::Kind::Date) {
+            validity = validity.And(Mask::FromBits(FiniteBits(primitive->values_as<int32_t>())), len);
+        }
     }
     return ArrayRef(PrimitiveArray::Make(PType::I64, std::move(values).Freeze(), std::move(validity)));
 }

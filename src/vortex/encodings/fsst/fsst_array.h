@@ -92,6 +92,8 @@ public:
     /// suffixes and substrings decode each such value whole, one at a time into one scratch
     /// buffer (no canonical array is built).
     std::optional<Result<ArrayRef>> MatchStringsImpl(const StringMatch &match) const override;
+    /// Byte lengths are the stored uncompressed lengths: nothing is decoded.
+    std::optional<Result<ArrayRef>> LengthImpl(LengthUnit unit) const override;
 
     struct Token {};
     FsstArray(Token,

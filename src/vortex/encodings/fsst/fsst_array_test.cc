@@ -14,6 +14,7 @@
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/compute.h"
+#include "vortex/array/compute/length.h"
 #include "vortex/array/testing/array_equal.h"
 #include "vortex/array/testing/conformance/array_conformance.h"
 #include "vortex/array/testing/status_matchers.h"
@@ -82,6 +83,26 @@ TEST(FsstArrayTest, RoundTripsEdgeCases) {
     }
     ExpectRoundTrips(
         Strings({all_bytes, all_bytes + all_bytes, std::nullopt}, DType::Binary(Nullability::Nullable)));
+}
+
+// Byte lengths come from the stored lengths (nothing decoded) and equal the canonical
+// strings' lengths; code points decode and count.
+TEST(FsstArrayTest, LengthsOfCompressedStrings) {
+    const Values values = {"alpha", std::nullopt, "", "\xC3\xA9t\xC3\xA9 alpha alpha alpha", "beta beta"};
+    const auto fsst = Compress(Strings(values));
+    const std::pair<LengthUnit, std::vector<std::optional<int64_t>>> cases[] = {
+        {LengthUnit::Bytes, {5, std::nullopt, 0, 23, 9}},
+        {LengthUnit::CodePoints, {5, std::nullopt, 0, 21, 9}}};
+    for (const auto &[unit, expected] : cases) {
+        ASSERT_OK_AND_ASSIGN(ArrayRef lengths, Length(fsst, unit));
+        for (size_t i = 0; i < expected.size(); ++i) {
+            ASSERT_OK_AND_ASSIGN(Scalar length, ScalarAt(lengths, i));
+            EXPECT_EQ(length.is_null(), !expected[i].has_value()) << i;
+            if (expected[i]) {
+                EXPECT_EQ(length, Scalar::Primitive<int64_t>(*expected[i], Nullability::Nullable)) << i;
+            }
+        }
+    }
 }
 
 TEST(FsstArrayTest, RoundTripsMegabyteValues) {

@@ -8,7 +8,10 @@
 
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/canonical.h"
+#include "vortex/array/compute/cast.h"
 #include "vortex/array/compute/compare.h"
+#include "vortex/array/compute/length.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/string_match.h"
 #include "vortex/array/compute/take.h"
@@ -180,6 +183,21 @@ std::optional<Result<ArrayRef>> FsstArray::MatchStringsImpl(const StringMatch &m
         return MakeCompareResult(std::move(out).Freeze(), validity_, dtype().is_nullable());
     };
     return matches();
+}
+
+std::optional<Result<ArrayRef>> FsstArray::LengthImpl(LengthUnit unit) const {
+    if (unit != LengthUnit::Bytes) {
+        return std::nullopt; // code points need the bytes
+    }
+    const auto lengths = [&]() -> Result<ArrayRef> {
+        VX_ASSIGN_OR_RETURN(ArrayRef wide,
+                            Cast(lengths_.array(), DType::Primitive(PType::I64, Nullability::NonNullable)));
+        VX_ASSIGN_OR_RETURN(wide, Canonicalize(wide));
+        const auto *primitive = As<PrimitiveArray>(*wide);
+        VX_ENSURE(primitive != nullptr, Internal, "FSST lengths did not canonicalize to vortex.primitive");
+        return ArrayRef(PrimitiveArray::Make(PType::I64, primitive->values(), validity_));
+    };
+    return lengths();
 }
 
 } // namespace vortex::fsst
