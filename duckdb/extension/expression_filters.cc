@@ -51,6 +51,20 @@ public:
         }
     }
 
+    // A function of the column the scan computes exactly (a length, a date part), with the
+    // dtype of its values; nullopt for the bare column and for anything else.
+    std::optional<std::pair<expr::ExprRef, DType>> Value(const dd::Expression &e) const {
+        if (is_column_(e)) {
+            return std::nullopt;
+        }
+        const std::optional<Subject> subject = SubjectOf(e);
+        if (!subject || subject->expr->kind() == expr::ExprKind::Column ||
+            subject->expr->kind() == expr::ExprKind::GetField) {
+            return std::nullopt;
+        }
+        return std::pair<expr::ExprRef, DType>{subject->expr, *subject->dtype};
+    }
+
 private:
     // What a predicate tests: the column, or a field of it reached through struct_extract
     // (DuckDB's `s.x` and `s.inner.t` in expression filters: IN lists, IS DISTINCT FROM, ...).
@@ -77,6 +91,9 @@ private:
         if (const std::optional<DatePartField> field = DatePartOf(name)) {
             return DatePartSubject(*field, function);
         }
+        if (const std::optional<LengthUnit> unit = LengthOf(function)) {
+            return LengthSubject(*unit, function);
+        }
         if ((name != "struct_extract" && name != "struct_extract_at") || function.children.size() != 2) {
             return std::nullopt;
         }
@@ -94,20 +111,68 @@ private:
     }
 
     static std::optional<DatePartField> DatePartOf(const std::string &name) {
-        if (name == "hour") {
-            return DatePartField::Hour;
+        static const std::pair<const char *, DatePartField> kNames[] = {
+            {"hour", DatePartField::Hour},     {"minute", DatePartField::Minute},
+            {"second", DatePartField::Second}, {"year", DatePartField::Year},
+            {"month", DatePartField::Month},   {"day", DatePartField::Day},
+            {"dayofmonth", DatePartField::Day}};
+        for (const auto &[known, field] : kNames) {
+            if (name == known) {
+                return field;
+            }
         }
-        if (name == "minute") {
-            return DatePartField::Minute;
-        }
-        return name == "second" ? std::optional<DatePartField>(DatePartField::Second) : std::nullopt;
+        return std::nullopt;
     }
 
-    // hour(x), minute(x), second(x) of a TIMESTAMP or TIME column (or field), or of a
-    // TIMESTAMP_S / TIMESTAMP_MS one DuckDB casts to TIMESTAMP first (exact: a multiplication;
-    // DuckDB would fail on the few instants that overflow microseconds, the scan does not).
-    // Not TIMESTAMP_NS (its cast truncates toward zero, which moves instants before 1970 into
-    // another second). TIMESTAMPTZ only in a UTC session: its parts are then the UTC instant's.
+    // What DuckDB's length functions count for their argument's type: strlen and octet_length
+    // bytes; length, len, char_length and character_length code points of a VARCHAR (not
+    // graphemes: that is length_grapheme) and elements of a LIST or ARRAY, as array_length
+    // with one argument.
+    static std::optional<LengthUnit> LengthOf(const dd::BoundFunctionExpression &function) {
+        if (function.children.size() != 1) {
+            return std::nullopt;
+        }
+        const std::string &name = function.function.name;
+        const dd::LogicalTypeId input = function.children[0]->return_type.id();
+        const bool is_string = input == dd::LogicalTypeId::VARCHAR;
+        const bool is_list = input == dd::LogicalTypeId::LIST || input == dd::LogicalTypeId::ARRAY;
+        if ((name == "strlen" && is_string) || (name == "octet_length" && input == dd::LogicalTypeId::BLOB)) {
+            return LengthUnit::Bytes;
+        }
+        const bool counts = name == "length" || name == "len" || name == "char_length" ||
+                            name == "character_length" || name == "array_length";
+        if (counts && is_list) {
+            return LengthUnit::Elements;
+        }
+        if (counts && is_string && name != "array_length") {
+            return LengthUnit::CodePoints;
+        }
+        return std::nullopt;
+    }
+
+    // A length of a string, binary or list column (or field) whose dtype has that length.
+    std::optional<Subject> LengthSubject(LengthUnit unit, const dd::BoundFunctionExpression &function) const {
+        const std::optional<Subject> inner = SubjectOf(*function.children[0]);
+        if (!inner) {
+            return std::nullopt;
+        }
+        const DType &dtype = *inner->dtype;
+        const bool applies = unit == LengthUnit::Elements ? dtype.is_list() || dtype.is_fixed_size_list()
+                             : unit == LengthUnit::Bytes  ? dtype.is_utf8() || dtype.is_binary()
+                                                          : dtype.is_utf8();
+        if (!applies) {
+            return std::nullopt;
+        }
+        static const DType length_dtype = DType::Primitive(PType::I64, Nullability::Nullable);
+        return Subject{expr::Length(unit, inner->expr), &length_dtype};
+    }
+
+    // hour(x), minute(x), second(x) of a TIMESTAMP or TIME column (or field), and year(x),
+    // month(x), day(x) of a DATE or TIMESTAMP one, or of a TIMESTAMP_S / TIMESTAMP_MS one
+    // DuckDB casts to TIMESTAMP first (exact: a multiplication; DuckDB would fail on the few
+    // instants that overflow microseconds, the scan does not). Not TIMESTAMP_NS (its cast
+    // truncates toward zero, which moves instants before 1970 into another second and day).
+    // TIMESTAMPTZ only in a UTC session: its parts are then the UTC instant's.
     std::optional<Subject> DatePartSubject(DatePartField field,
                                            const dd::BoundFunctionExpression &function) const {
         if (function.children.size() != 1) {
@@ -116,8 +181,9 @@ private:
         const dd::Expression *argument = function.children[0].get();
         const dd::LogicalTypeId input = argument->return_type.id();
         const bool zoned = input == dd::LogicalTypeId::TIMESTAMP_TZ;
-        if (input != dd::LogicalTypeId::TIMESTAMP && input != dd::LogicalTypeId::TIME &&
-            !(zoned && utc_session_)) {
+        const bool calendar = IsCalendarField(field);
+        const dd::LogicalTypeId partial = calendar ? dd::LogicalTypeId::DATE : dd::LogicalTypeId::TIME;
+        if (input != dd::LogicalTypeId::TIMESTAMP && input != partial && !(zoned && utc_session_)) {
             return std::nullopt;
         }
         if (argument->GetExpressionClass() == dd::ExpressionClass::BOUND_CAST) {
@@ -134,9 +200,13 @@ private:
             return std::nullopt;
         }
         const auto metadata = ParseTemporalMetadata(inner->dtype->extension());
-        // A zoned column reaches here only as TIMESTAMPTZ itself (not through a cast).
-        if (!metadata.ok() || metadata->kind == TemporalMetadata::Kind::Date ||
-            metadata->time_zone.has_value() != zoned) {
+        // The column's kind is the argument's: a DATE is a date column, a TIME a time column,
+        // and a zoned column reaches here only as TIMESTAMPTZ itself (not through a cast).
+        const TemporalMetadata::Kind kind = input == dd::LogicalTypeId::DATE ? TemporalMetadata::Kind::Date
+                                            : input == dd::LogicalTypeId::TIME
+                                                ? TemporalMetadata::Kind::Time
+                                                : TemporalMetadata::Kind::Timestamp;
+        if (!metadata.ok() || metadata->kind != kind || metadata->time_zone.has_value() != zoned) {
             return std::nullopt;
         }
         static const DType part_dtype = DType::Primitive(PType::I64, Nullability::Nullable);
@@ -396,6 +466,15 @@ TranslateFilterExpression(const dd::Expression &expression,
                           const std::function<bool(const dd::Expression &)> &is_column,
                           bool utc_session) {
     return Translator(column, dtype, is_column, utc_session).Translate(expression);
+}
+
+std::optional<std::pair<expr::ExprRef, DType>>
+TranslateValueExpression(const dd::Expression &expression,
+                         const std::string &column,
+                         const DType &dtype,
+                         const std::function<bool(const dd::Expression &)> &is_column,
+                         bool utc_session) {
+    return Translator(column, dtype, is_column, utc_session).Value(expression);
 }
 
 } // namespace vortex::duckdb_ext

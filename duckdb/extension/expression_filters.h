@@ -6,6 +6,7 @@
 #include <duckdb/planner/expression.hpp>
 #include <functional>
 #include <optional>
+#include <utility>
 
 #include "vortex/expr/expression.h"
 #include "vortex/vortex.h"
@@ -24,5 +25,15 @@ TranslateFilterExpression(const ::duckdb::Expression &expression,
                           const DType &dtype,
                           const std::function<bool(const ::duckdb::Expression &)> &is_column,
                           bool utc_session);
+
+/// Translates a DuckDB scalar function of one column that our expressions compute exactly (string
+/// and list lengths, date parts; see TranslateFilterExpression for the column arguments) into
+/// our expression and the dtype of its values; nullopt for anything else, the bare column too.
+std::optional<std::pair<expr::ExprRef, DType>>
+TranslateValueExpression(const ::duckdb::Expression &expression,
+                         const std::string &column,
+                         const DType &dtype,
+                         const std::function<bool(const ::duckdb::Expression &)> &is_column,
+                         bool utc_session);
 
 } // namespace vortex::duckdb_ext

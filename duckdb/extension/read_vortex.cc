@@ -11,6 +11,7 @@
 #include <duckdb/function/table_function.hpp>
 #include <duckdb/main/config.hpp>
 #include <duckdb/main/extension/extension_loader.hpp>
+#include <duckdb/optimizer/optimizer_extension.hpp>
 #include <duckdb/parser/expression/constant_expression.hpp>
 #include <duckdb/parser/expression/function_expression.hpp>
 #include <duckdb/parser/tableref/table_function_ref.hpp>
@@ -28,6 +29,7 @@
 #include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/buffer/mask_iteration.h"
+#include "vortex/expr/evaluate.h"
 #include "vortex/file/file_scan.h"
 #include "vortex/file/footer_cache.h"
 #include "vortex/scan/scan_plan.h"
@@ -39,6 +41,7 @@
 #include "duckdb/extension/expression_filters.h"
 #include "duckdb/extension/hive_partitions.h"
 #include "duckdb/extension/logical_types.h"
+#include "duckdb/extension/projection_pushdown.h"
 #include "duckdb/extension/table_filters.h"
 #include "duckdb/extension/temporal_casts.h"
 #include "duckdb/extension/vector_export.h"
@@ -73,9 +76,17 @@ struct ReadVortexBindData final : dd::TableFunctionData {
     size_t partition_start = 0;
     bool hive_autocast = true;
     uint64_t rows = 0;
-    /// Filters on casts of a column that DuckDB would keep above the scan, taken before its
-    /// filter pushdown (ReadVortexPushdownComplexFilter), translated exactly.
+    /// Filters taken while DuckDB plans, translated exactly: those on casts of a column that
+    /// DuckDB would keep above the scan (ReadVortexPushdownComplexFilter), and the table filters
+    /// of a column that then became a function of itself (PushFunction).
     std::vector<expr::ExprRef> cast_filters;
+    /// Per field (empty: none): the function of it the scan returns in its place
+    /// (projection_pushdown.h), over Col(field name).
+    std::vector<expr::ExprRef> computed;
+
+    const expr::ExprRef *ComputedField(size_t field) const {
+        return field < computed.size() && computed[field] != nullptr ? &computed[field] : nullptr;
+    }
 
     dd::unique_ptr<dd::FunctionData> Copy() const override {
         return dd::make_uniq<ReadVortexBindData>(*this);
@@ -84,11 +95,17 @@ struct ReadVortexBindData final : dd::TableFunctionData {
         const auto &o = other.Cast<ReadVortexBindData>();
         if (paths != o.paths || filename_column != o.filename_column ||
             partitions.names != o.partitions.names || hive_autocast != o.hive_autocast ||
-            cast_filters.size() != o.cast_filters.size()) {
+            cast_filters.size() != o.cast_filters.size() || computed.size() != o.computed.size()) {
             return false;
         }
         for (size_t i = 0; i < cast_filters.size(); ++i) {
             if (cast_filters[i]->ToString() != o.cast_filters[i]->ToString()) {
+                return false;
+            }
+        }
+        for (size_t i = 0; i < computed.size(); ++i) {
+            if ((computed[i] == nullptr) != (o.computed[i] == nullptr) ||
+                (computed[i] != nullptr && computed[i]->ToString() != o.computed[i]->ToString())) {
                 return false;
             }
         }
@@ -253,6 +270,8 @@ struct ReadVortexGlobalState final : dd::GlobalTableFunctionState {
     std::atomic<uint64_t> dictionaries{0};
     /// Per output column: what it reads.
     std::vector<ColumnSource> outputs;
+    /// Per field of the scan's result: the function of it DuckDB reads instead (or null).
+    std::vector<expr::ExprRef> computed;
     /// Whether any output or residual filter reads file_row_number.
     bool row_numbers = false;
     /// Per output column: the struct fields DuckDB reads of it (no children: all of it).
@@ -337,9 +356,14 @@ PushedFilters SplitFilters(const ReadVortexBindData &data,
             throw dd::InternalException("read_vortex: a filter on unknown column %llu",
                                         static_cast<unsigned long long>(field));
         }
+        // A column that became a function of itself is filtered on the function's values.
+        static const DType computed_dtype = DType::Primitive(PType::I64, Nullability::Nullable);
+        const expr::ExprRef *computed = data.ComputedField(field);
         SplitFilter split = ValueOrThrow(
-            kFunctionName, SplitTableFilter(*filter, expr::Col(data.fields->names[field]),
-                                            data.fields->dtypes[field], types.at(field), utc_session));
+            kFunctionName,
+            SplitTableFilter(*filter, computed ? *computed : expr::Col(data.fields->names[field]),
+                             computed ? computed_dtype : data.fields->dtypes[field], types.at(field),
+                             utc_session));
         if (split.pushed.has_value()) {
             conjuncts.push_back(*std::move(split.pushed));
         }
@@ -428,6 +452,8 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
         } else if (id < data.fields->size()) {
             state->outputs.push_back(ColumnSource{projection.size()});
             projection.push_back(data.fields->names[id]);
+            const expr::ExprRef *computed = data.ComputedField(id);
+            state->computed.push_back(computed ? *computed : nullptr);
         } else {
             // A virtual column; a row id (which DuckDB may still ask for) reads as NULL.
             state->outputs.push_back(
@@ -447,6 +473,8 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
             residual.source = ColumnSource{static_cast<size_t>(named - projection.begin())};
             if (named == projection.end()) {
                 projection.push_back(data.fields->names[field]);
+                const expr::ExprRef *computed = data.ComputedField(field);
+                state->computed.push_back(computed ? *computed : nullptr);
             }
         } else {
             residual.source = source;
@@ -552,7 +580,13 @@ bool NextSplit(ReadVortexGlobalState &global, ReadVortexLocalState &local) {
         local.columns.clear();
         local.dictionaries.resize(columns->nfields());
         for (size_t f = 0; f < columns->nfields(); f++) {
-            const ArrayRef &field = columns->field(f);
+            ArrayRef field = columns->field(f);
+            if (f < global.computed.size() && global.computed[f] != nullptr) {
+                const ArrayRef scope = ValueOrThrow(
+                    kFunctionName, StructArray::FromFields({result->dtype().struct_fields().names[f]},
+                                                           {field}, field->len()));
+                field = ValueOrThrow(kFunctionName, expr::Evaluate(*global.computed[f], scope));
+            }
             // A dictionary's values are converted once, and once only while consecutive splits
             // share them. DuckDB caches hashes by dictionary id: every conversion gets an id
             // of its own.
@@ -940,7 +974,7 @@ dd::unique_ptr<dd::BaseStatistics> TemporalStatistics(const ReadVortexBindData &
 dd::unique_ptr<dd::BaseStatistics>
 ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd::column_t column) {
     const auto &data = bind_data->Cast<ReadVortexBindData>();
-    if (column >= data.fields->size()) {
+    if (column >= data.fields->size() || data.ComputedField(column) != nullptr) {
         return nullptr;
     }
     const DType &dtype = data.fields->dtypes[column];
@@ -1067,6 +1101,87 @@ bool ReadVortexPushdownExpression(dd::ClientContext &,
     return OneColumn(get.bind_data->Cast<ReadVortexBindData>(), get, expression).has_value();
 }
 
+// Makes the scan return `function` of the column at `column_index` in the column's place
+// (projection_pushdown.h): string and list lengths and date parts, which our expressions
+// compute exactly and as BIGINT, as DuckDB's functions do. The table filters DuckDB already put
+// on the column test the column itself: they are translated now, and if one cannot be, the
+// function stays where it is.
+bool PushFunction(dd::ClientContext &context,
+                  dd::LogicalGet &get,
+                  dd::idx_t column_index,
+                  const dd::BoundFunctionExpression &function) {
+    auto &data = get.bind_data->Cast<ReadVortexBindData>();
+    const dd::ColumnIndex &index = get.GetColumnIds().at(column_index);
+    const dd::idx_t field = index.GetPrimaryIndex();
+    if (index.HasChildren() || index.IsVirtualColumn() || field >= data.fields->size() ||
+        data.ComputedField(field) != nullptr || function.return_type.id() != dd::LogicalTypeId::BIGINT) {
+        return false;
+    }
+    const bool utc_session = SessionIsUtc(context);
+    const std::string &name = data.fields->names[field];
+    const DType &dtype = data.fields->dtypes[field];
+    const auto translated = TranslateValueExpression(
+        function, name, dtype,
+        [&](const dd::Expression &e) {
+            return e.GetExpressionClass() == dd::ExpressionClass::BOUND_COLUMN_REF &&
+                   e.Cast<dd::BoundColumnRefExpression>().binding ==
+                       dd::ColumnBinding(get.table_index, column_index);
+        },
+        utc_session);
+    if (!translated || translated->second.ptype() != PType::I64) {
+        return false;
+    }
+    std::optional<expr::ExprRef> column_filter;
+    // A logical scan keys its table filters by field (DuckDB maps them to column positions
+    // when it builds the physical scan).
+    const auto filter = get.table_filters.filters.find(field);
+    if (filter != get.table_filters.filters.end()) {
+        auto split =
+            SplitTableFilter(*filter->second, expr::Col(name), dtype, data.types[field], utc_session);
+        if (!split.ok() || !split->residual.empty()) {
+            return false;
+        }
+        column_filter = split->pushed;
+        get.table_filters.filters.erase(filter);
+    }
+    if (column_filter && *column_filter != nullptr) {
+        data.cast_filters.push_back(*column_filter);
+    }
+    data.computed.resize(data.fields->size());
+    data.computed[field] = translated->first;
+    data.types[field] = function.return_type;
+    get.returned_types[field] = function.return_type;
+    return true;
+}
+
+void ReadVortexOptimize(dd::OptimizerExtensionInput &input, dd::unique_ptr<dd::LogicalOperator> &plan) {
+    dd::ClientContext &context = input.context;
+    PushdownProjections(*plan, ProjectionPushdownTarget{
+                                   [](const dd::LogicalGet &get) {
+                                       return get.function.bind == ReadVortexBind && get.bind_data != nullptr;
+                                   },
+                                   [&context](dd::LogicalGet &get, dd::idx_t column_index,
+                                              const dd::BoundFunctionExpression &function) {
+                                       return PushFunction(context, get, column_index, function);
+                                   }});
+}
+
+// What EXPLAIN shows besides DuckDB's own lines: the functions computed in the scan.
+dd::InsertionOrderPreservingMap<std::string> ReadVortexToString(dd::TableFunctionToStringInput &input) {
+    dd::InsertionOrderPreservingMap<std::string> result;
+    const auto &data = input.bind_data->Cast<ReadVortexBindData>();
+    std::string pushed;
+    for (const expr::ExprRef &computed : data.computed) {
+        if (computed != nullptr) {
+            pushed += (pushed.empty() ? "" : "\n") + computed->ToString();
+        }
+    }
+    if (!pushed.empty()) {
+        result["Pushed Projections"] = pushed;
+    }
+    return result;
+}
+
 dd::virtual_column_map_t ReadVortexVirtualColumns(dd::ClientContext &,
                                                   dd::optional_ptr<dd::FunctionData> bind_data) {
     return VirtualColumns(!bind_data->Cast<ReadVortexBindData>().filename_column.has_value());
@@ -1137,6 +1252,7 @@ dd::TableFunction MakeReadVortex(const dd::LogicalType &argument) {
     function.get_partition_stats = ReadVortexPartitionStats;
     function.table_scan_progress = ReadVortexProgress;
     function.dynamic_to_string = ReadVortexDynamicToString;
+    function.to_string = ReadVortexToString;
     function.get_virtual_columns = ReadVortexVirtualColumns;
     return function;
 }
@@ -1148,8 +1264,11 @@ void RegisterReadVortex(dd::ExtensionLoader &loader) {
     set.AddFunction(MakeReadVortex(dd::LogicalType::VARCHAR));
     set.AddFunction(MakeReadVortex(dd::LogicalType::LIST(dd::LogicalType::VARCHAR)));
     loader.RegisterFunction(std::move(set));
-    dd::DBConfig::GetConfig(loader.GetDatabaseInstance())
-        .replacement_scans.emplace_back(VortexReplacementScan);
+    dd::DBConfig &config = dd::DBConfig::GetConfig(loader.GetDatabaseInstance());
+    config.replacement_scans.emplace_back(VortexReplacementScan);
+    dd::OptimizerExtension optimizer;
+    optimizer.optimize_function = ReadVortexOptimize;
+    config.optimizer_extensions.push_back(std::move(optimizer));
     RegisterCopyVortex(loader);
 }
 
