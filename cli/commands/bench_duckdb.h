@@ -42,7 +42,8 @@ void CheckSameResults(QueryDb &db,
 /// Seconds for `n` runs of `sql`, one after another.
 double TimeSequential(QueryDb &db, const std::string &sql, int n);
 
-/// Checks that both queries agree, then times them interleaved, options.reps runs each.
+/// Checks that both queries agree, then times them interleaved, options.reps samples each; a
+/// sample is the mean of enough runs for the slower query to take ~0.2 s.
 std::pair<Samples, Samples> TimeBoth(QueryDb &db,
                                      const BenchOptions &options,
                                      const std::string &name,
