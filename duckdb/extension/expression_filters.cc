@@ -111,12 +111,12 @@ private:
     }
 
     static std::optional<DatePartField> DatePartOf(const std::string &name) {
-        static const std::pair<const char *, DatePartField> kNames[] = {
+        static const std::pair<const char *, DatePartField> names[] = {
             {"hour", DatePartField::Hour},     {"minute", DatePartField::Minute},
             {"second", DatePartField::Second}, {"year", DatePartField::Year},
             {"month", DatePartField::Month},   {"day", DatePartField::Day},
             {"dayofmonth", DatePartField::Day}};
-        for (const auto &[known, field] : kNames) {
+        for (const auto &[known, field] : names) {
             if (name == known) {
                 return field;
             }
