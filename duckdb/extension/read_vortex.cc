@@ -25,6 +25,7 @@
 #include <duckdb/planner/table_filter.hpp>
 #include <duckdb/storage/statistics/base_statistics.hpp>
 #include <duckdb/storage/statistics/numeric_stats.hpp>
+#include <functional>
 
 #include "vortex/array/arrays/constant/constant_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
@@ -1051,9 +1052,11 @@ OneColumn(const ReadVortexBindData &data, const dd::LogicalGet &get, const dd::E
     return binding;
 }
 
-// Takes the filters on casts of a column (`ts_ms::DATE = DATE '...'`, `d >= TIMESTAMP '...'`) that
-// translate exactly into comparisons on the column: DuckDB would otherwise keep some of them in a
-// FILTER above the scan (it rewrites only microsecond timestamps itself), and here they prune zones.
+// Takes the filters on casts and functions of a column (`ts_ms::DATE = DATE '...'`,
+// `d >= TIMESTAMP '...'`, `year(d) = 2024`) that translate exactly: DuckDB would otherwise keep
+// some of them in a FILTER above the scan (it rewrites only microsecond timestamps itself, and
+// does not push functions it marks as able to throw, such as year() of a DATE), and here they
+// prune zones.
 void ReadVortexPushdownComplexFilter(dd::ClientContext &context,
                                      dd::LogicalGet &get,
                                      dd::FunctionData *bind_data,
@@ -1063,14 +1066,21 @@ void ReadVortexPushdownComplexFilter(dd::ClientContext &context,
     for (size_t i = 0; i < filters.size();) {
         const dd::Expression &expression = *filters[i];
         const std::optional<dd::ColumnBinding> binding = OneColumn(data, get, expression);
-        bool has_cast = false;
-        dd::ExpressionIterator::VisitExpression<dd::BoundCastExpression>(
-            expression, [&](const dd::BoundCastExpression &cast) {
-                has_cast =
-                    has_cast || cast.child->GetExpressionClass() == dd::ExpressionClass::BOUND_COLUMN_REF;
+        // Whether a cast or a function takes the column as an argument somewhere in the filter.
+        bool wraps_column = false;
+        const std::function<void(const dd::Expression &)> visit = [&](const dd::Expression &e) {
+            const auto kind = e.GetExpressionClass();
+            const bool wraps =
+                kind == dd::ExpressionClass::BOUND_CAST || kind == dd::ExpressionClass::BOUND_FUNCTION;
+            dd::ExpressionIterator::EnumerateChildren(e, [&](const dd::Expression &argument) {
+                wraps_column = wraps_column || (wraps && argument.GetExpressionClass() ==
+                                                             dd::ExpressionClass::BOUND_COLUMN_REF);
+                visit(argument);
             });
+        };
+        visit(expression);
         std::optional<expr::ExprRef> translated;
-        if (binding && has_cast) {
+        if (binding && wraps_column) {
             const dd::idx_t field = get.GetColumnIds()[binding->column_index].GetPrimaryIndex();
             if (AcceptsTableFilters(data.fields->dtypes[field])) {
                 translated = TranslateFilterExpression(
@@ -1178,6 +1188,14 @@ dd::InsertionOrderPreservingMap<std::string> ReadVortexToString(dd::TableFunctio
     }
     if (!pushed.empty()) {
         result["Pushed Projections"] = pushed;
+    }
+    // Filters taken while DuckDB planned (its own line shows the table filters it pushed).
+    std::string taken;
+    for (const expr::ExprRef &filter : data.cast_filters) {
+        taken += (taken.empty() ? "" : "\n") + filter->ToString();
+    }
+    if (!taken.empty()) {
+        result["Scan Filters"] = taken;
     }
     return result;
 }

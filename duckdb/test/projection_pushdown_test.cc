@@ -150,6 +150,21 @@ TEST_F(ProjectionPushdownTest, FiltersOnTheFunctionAndOnTheColumnStayExact) {
                       "ON strlen(s) = o.k");
 }
 
+// DuckDB keeps year() of a DATE above the scan (it marks it as able to throw); read_vortex
+// takes it while DuckDB plans, and the zones' date bounds prune it.
+TEST_F(ProjectionPushdownTest, DatePartFiltersPruneZones) {
+    const std::string plan = ExpectSameAsTable("SELECT count(*), sum(id) FROM {} WHERE year(d) = 2200");
+    EXPECT_EQ(plan.find("FILTER"), std::string::npos) << plan;
+    const std::string analyzed =
+        Run("EXPLAIN ANALYZE SELECT count(*) FROM read_vortex('" + path_ + "') WHERE year(d) = 2200")
+            ->GetValue(1, 0)
+            .ToString();
+    const size_t at = analyzed.find("Rows Pruned: ");
+    ASSERT_NE(at, std::string::npos) << analyzed;
+    EXPECT_GT(std::stoll(analyzed.substr(at + 13)), 20'000) << analyzed;
+    ExpectSameAsTable("SELECT count(*) FROM {} WHERE month(ts) = 2 AND year(ts) BETWEEN 1970 AND 1971");
+}
+
 TEST_F(ProjectionPushdownTest, ColumnsUsedOtherwiseAreLeftToDuckDB) {
     // The bare column too, two functions of one column, a function of two columns, and
     // TIMESTAMP_NS (whose cast to microseconds truncates): nothing computed in the scan.

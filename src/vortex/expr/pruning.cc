@@ -3,11 +3,14 @@
 #include "vortex/expr/pruning.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
+#include <utility>
 
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
+#include "vortex/expr/date_part_bounds.h"
 #include "vortex/expr/evaluate.h"
 
 namespace vortex::expr {
@@ -177,14 +180,60 @@ public:
 private:
     Mask None() const { return Mask::AllFalse(zones_); }
 
+    // What zone statistics bound: a column or struct field, or a date part of one, whose
+    // bounds come from the column's (DerivedBounds). A date part's key starts with a byte no
+    // column key starts with.
+    std::optional<ZoneSubject> Subject(const Expr &expr) {
+        if (expr.kind() != ExprKind::DatePart) {
+            return AsZoneSubject(expr);
+        }
+        std::optional<ZoneSubject> column = AsZoneSubject(*expr.child(0));
+        if (!column) {
+            return std::nullopt;
+        }
+        std::string key =
+            std::string(1, '\x01') + std::string(DatePartName(expr.date_part())) + ':' + column->key;
+        derived_.try_emplace(key, Derived{column->key, expr.date_part(), std::nullopt});
+        return ZoneSubject{std::move(key), std::move(column->path)};
+    }
+
+    // A statistic of a subject: a date part's Min and Max are its bounds, its null counts
+    // the column's (a part is null where its value is; infinities, also null, make the bounds
+    // unknown, and IS NULL is not pruned on them, see NullCountTest).
+    Result<ArrayRef> GetStat(const std::string &key, Stat stat) {
+        const auto found = derived_.find(key);
+        if (found == derived_.end()) {
+            return stats_.Get(key, stat);
+        }
+        Derived &derived = found->second;
+        if (stat == Stat::NullCount) {
+            return stats_.Get(derived.column, stat);
+        }
+        if (stat != Stat::Min && stat != Stat::Max) {
+            return ArrayRef();
+        }
+        if (!derived.bounds) {
+            VX_ASSIGN_OR_RETURN(ArrayRef min, stats_.Get(derived.column, Stat::Min));
+            VX_ASSIGN_OR_RETURN(ArrayRef max, stats_.Get(derived.column, Stat::Max));
+            if (!min || !max || !min->dtype().is_extension()) {
+                derived.bounds = std::pair<ArrayRef, ArrayRef>{};
+            } else {
+                // Statistics that are not the column's temporal values bound nothing.
+                auto bounds = DatePartZoneBounds(derived.field, min, max);
+                derived.bounds = bounds.ok() ? *std::move(bounds) : std::pair<ArrayRef, ArrayRef>{};
+            }
+        }
+        return stat == Stat::Min ? derived.bounds->first : derived.bounds->second;
+    }
+
     // A bare boolean column (or struct field) fails where its zone maximum is false (or the
     // zone is all null); a column of another type is no predicate, and evaluation reports that.
     Result<Mask> FalsifyBoolColumn(const Expr &column) {
-        const std::optional<ZoneSubject> subject = AsZoneSubject(column);
+        const std::optional<ZoneSubject> subject = Subject(column);
         if (!subject) {
             return None();
         }
-        VX_ASSIGN_OR_RETURN(ArrayRef max, stats_.Get(subject->key, Stat::Max));
+        VX_ASSIGN_OR_RETURN(ArrayRef max, GetStat(subject->key, Stat::Max));
         if (!max || !max->dtype().is_bool()) {
             return None();
         }
@@ -195,15 +244,16 @@ private:
     // false) proven to hold no null. A struct field is also null where its struct is, which
     // the field's statistics do not see: only its all-null zones are known.
     Result<Mask> NullCountTest(const Expr &expr, bool skip_when_all_null) {
-        const std::optional<ZoneSubject> subject = AsZoneSubject(*expr.child(0));
-        if (!subject || (subject->path.size() > 1 && !skip_when_all_null)) {
+        const std::optional<ZoneSubject> subject = Subject(*expr.child(0));
+        if (!subject || (subject->path.size() > 1 && !skip_when_all_null) ||
+            (derived_.count(subject->key) != 0 && !skip_when_all_null)) {
             return None();
         }
         return NullCounts(subject->key, skip_when_all_null);
     }
 
     Result<Mask> NullCounts(const std::string &key, bool skip_when_all_null) {
-        VX_ASSIGN_OR_RETURN(ArrayRef counts, stats_.Get(key, Stat::NullCount));
+        VX_ASSIGN_OR_RETURN(ArrayRef counts, GetStat(key, Stat::NullCount));
         if (!counts) {
             return None();
         }
@@ -240,7 +290,7 @@ private:
 
     // Zones where `stat op literal` is known true.
     Result<Mask> StatCompare(const std::string &column, Stat stat, CompareOp op, const Scalar &literal) {
-        VX_ASSIGN_OR_RETURN(ArrayRef values, stats_.Get(column, stat));
+        VX_ASSIGN_OR_RETURN(ArrayRef values, GetStat(column, stat));
         if (!values) {
             return None();
         }
@@ -256,7 +306,7 @@ private:
     // Zones where the column's (or struct field's) statistics prove `subject op literal` true
     // for no row.
     Result<Mask> FalsifyColumnCompare(const Expr &subject_expr, CompareOp op, const Scalar &literal) {
-        const std::optional<ZoneSubject> subject = AsZoneSubject(subject_expr);
+        const std::optional<ZoneSubject> subject = Subject(subject_expr);
         if (!subject) {
             return None();
         }
@@ -307,8 +357,8 @@ private:
     // Min/max ignore NaNs, which sort above every number: float rewrites hold only in zones
     // known to have no NaN.
     Result<Mask> GuardNaNs(const std::string &column, const Scalar &literal, const Mask &skip) {
-        VX_ASSIGN_OR_RETURN(ArrayRef min_values, stats_.Get(column, Stat::Min));
-        VX_ASSIGN_OR_RETURN(ArrayRef max_values, stats_.Get(column, Stat::Max));
+        VX_ASSIGN_OR_RETURN(ArrayRef min_values, GetStat(column, Stat::Min));
+        VX_ASSIGN_OR_RETURN(ArrayRef max_values, GetStat(column, Stat::Max));
         const ArrayRef &typed = min_values ? min_values : max_values;
         auto is_float = [](const DType &dtype) { return dtype.is_primitive() && IsFloat(dtype.ptype()); };
         if (!is_float(literal.dtype()) && !(typed && is_float(typed->dtype()))) {
@@ -321,12 +371,12 @@ private:
     }
 
     Result<Mask> FalsifyStartsWith(const Expr &expr) {
-        const std::optional<ZoneSubject> subject = AsZoneSubject(*expr.child(0));
+        const std::optional<ZoneSubject> subject = Subject(*expr.child(0));
         if (!subject) {
             return None();
         }
         const std::string &column = subject->key;
-        VX_ASSIGN_OR_RETURN(ArrayRef min_values, stats_.Get(column, Stat::Min));
+        VX_ASSIGN_OR_RETURN(ArrayRef min_values, GetStat(column, Stat::Min));
         const DType string_dtype = min_values ? min_values->dtype() : DType::Utf8(Nullability::Nullable);
         auto make_literal = [&](const std::string &text) {
             if (string_dtype.is_binary()) {
@@ -346,8 +396,16 @@ private:
         return skip.Or(all_null);
     }
 
+    // A date part's column and, once computed, its bounds (empty arrays: none).
+    struct Derived {
+        std::string column;
+        DatePartField field;
+        std::optional<std::pair<ArrayRef, ArrayRef>> bounds;
+    };
+
     const ZoneStatistics &stats_;
     size_t zones_;
+    std::map<std::string, Derived> derived_;
 };
 
 // Whether `expr` holds a null literal anywhere (a NULL operand, an IN list entry, a bound).

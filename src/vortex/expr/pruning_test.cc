@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <limits>
 #include <map>
 #include <random>
 
 #include <gtest/gtest.h>
 
 #include "vortex/array/arrays/bool/bool_array.h"
+#include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/canonical.h"
@@ -15,6 +17,7 @@
 #include "vortex/array/testing/array_from_scalars.h"
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
+#include "vortex/dtype/extension.h"
 #include "vortex/expr/evaluate.h"
 #include "vortex/expr/pruning.h"
 
@@ -414,6 +417,80 @@ TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
     }
     EXPECT_GT(skipped_total, 50u);
     EXPECT_GT(proven_total, 50u);
+}
+
+// Date parts prune with bounds from their column's zone minimum and maximum: every skipped zone
+// holds no matching row and every proven zone only matching rows, over dates and timestamps
+// that mostly climb (zones of 8 rows spanning hours to years), with nulls and infinities.
+TEST(PruningTest, DatePartsPruneWithTheirColumnsBounds) {
+    std::mt19937_64 rng(11);
+    constexpr size_t kRows = 960;
+    std::vector<std::optional<int32_t>> days;
+    std::vector<std::optional<int64_t>> micros;
+    int64_t day = -800, second = -3'000'000;
+    for (size_t row = 0; row < kRows; ++row) {
+        day += static_cast<int64_t>(rng() % (row < 480 ? 3 : 200));
+        second += static_cast<int64_t>(rng() % (row < 480 ? 900 : 400'000));
+        const bool null = rng() % 13 == 0;
+        days.push_back(null ? std::nullopt : std::optional<int32_t>(static_cast<int32_t>(day)));
+        micros.push_back(null ? std::nullopt : std::optional<int64_t>(second * 1'000'000 + 999'999));
+    }
+    days[100] = std::numeric_limits<int32_t>::max(); // infinity: its parts are null
+    micros[200] = -std::numeric_limits<int64_t>::max();
+    const DType date = DateDType(TimeUnit::Days, Nullability::Nullable).ValueOrDie();
+    const DType timestamp =
+        TimestampDType(TimeUnit::Microseconds, std::nullopt, Nullability::Nullable).ValueOrDie();
+    ASSERT_OK_AND_ASSIGN(
+        ArrayRef table,
+        StructArray::FromFields({"d", "ts"},
+                                {ExtensionArray::Make(date, PrimitiveArray::FromOptionals(days)),
+                                 ExtensionArray::Make(timestamp, PrimitiveArray::FromOptionals(micros))},
+                                kRows));
+    ComputedZoneStatistics stats(table, 8);
+    std::vector<ExprRef> predicates;
+    const std::pair<const char *, DatePartField> parts[] = {
+        {"d", DatePartField::Year},  {"d", DatePartField::Month},   {"d", DatePartField::Day},
+        {"ts", DatePartField::Year}, {"ts", DatePartField::Month},  {"ts", DatePartField::Day},
+        {"ts", DatePartField::Hour}, {"ts", DatePartField::Minute}, {"ts", DatePartField::Second}};
+    for (const auto &[column, field] : parts) {
+        const ExprRef part = DatePart(field, Col(column));
+        ASSERT_OK_AND_ASSIGN(ArrayRef values, Evaluate(*part, table));
+        for (int k = 0; k < 6; ++k) {
+            ASSERT_OK_AND_ASSIGN(Scalar value, ScalarAt(values, rng() % kRows));
+            if (value.is_null()) {
+                continue;
+            }
+            for (CompareOp op : {CompareOp::Eq, CompareOp::NotEq, CompareOp::Gt, CompareOp::Lte}) {
+                predicates.push_back(Compare(op, part, Lit(value)));
+            }
+            predicates.push_back(InList(part, {value}));
+        }
+        predicates.push_back(IsNull(part));
+        predicates.push_back(IsNotNull(part));
+    }
+    size_t skipped_total = 0, proven_total = 0;
+    for (const ExprRef &predicate : predicates) {
+        ASSERT_OK_AND_ASSIGN(Mask skip, ZonesToSkip(*predicate, stats));
+        for (size_t zone : skip.Indices()) {
+            ASSERT_OK_AND_ASSIGN(Mask rows, EvaluateMask(*predicate, stats.Zone(zone)));
+            ASSERT_EQ(rows.true_count(), 0u) << predicate->ToString() << " zone " << zone;
+            ++skipped_total;
+        }
+        ASSERT_OK_AND_ASSIGN(Mask proven, ZonesAllTrue(*predicate, stats));
+        for (size_t zone : proven.Indices()) {
+            ASSERT_OK_AND_ASSIGN(Mask rows, EvaluateMask(*predicate, stats.Zone(zone)));
+            ASSERT_EQ(rows.true_count(), stats.zone_rows(zone)) << predicate->ToString() << " zone " << zone;
+            ++proven_total;
+        }
+    }
+    EXPECT_GT(skipped_total, 2000u);
+    EXPECT_GT(proven_total, 200u);
+    // A year of sorted dates skips every zone of other years.
+    ASSERT_OK_AND_ASSIGN(Scalar first_year,
+                         ScalarAt(*Evaluate(*DatePart(DatePartField::Year, Col("d")), table), 0));
+    ASSERT_OK_AND_ASSIGN(Mask skip,
+                         ZonesToSkip(*Eq(DatePart(DatePartField::Year, Col("d")), Lit(first_year)), stats));
+    EXPECT_GT(skip.true_count(), stats.zone_count() * 3 / 4);
 }
 
 } // namespace
