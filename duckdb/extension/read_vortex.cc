@@ -63,9 +63,31 @@ const std::shared_ptr<FooterCache> &SharedFooterCache() {
     return cache;
 }
 
+// Whether two files' struct dtypes have the same columns: names and types, where the files and
+// each column may differ in nullability (DuckDB's columns are all nullable).
+bool SameColumns(const DType &a, const DType &b) {
+    const StructFields &left = a.struct_fields();
+    const StructFields &right = b.struct_fields();
+    if (left.size() != right.size()) {
+        return false;
+    }
+    for (size_t i = 0; i < left.size(); i++) {
+        if (left.names[i] != right.names[i] || !left.dtypes[i].EqualsIgnoringNullability(right.dtypes[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// Opens `path` for read_vortex (through the footer cache), a struct of columns; throws
+// DuckDB's errors.
+std::shared_ptr<const VortexFile> OpenStructFile(const std::string &path);
+
 struct ReadVortexBindData final : dd::TableFunctionData {
     std::vector<std::string> paths;
-    std::vector<std::shared_ptr<const VortexFile>> files;
+    /// Each path's position in the expanded list (its file_index): hive partition filters drop
+    /// paths while DuckDB plans (PrunePartitions).
+    std::vector<size_t> file_numbers;
     /// The fields of the files' struct dtype (every file has the same).
     std::shared_ptr<const StructFields> fields;
     /// DuckDB's type of each field.
@@ -76,7 +98,6 @@ struct ReadVortexBindData final : dd::TableFunctionData {
     HivePartitions partitions;
     size_t partition_start = 0;
     bool hive_autocast = true;
-    uint64_t rows = 0;
     /// Filters taken while DuckDB plans, translated exactly: those on casts of a column that
     /// DuckDB would keep above the scan (ReadVortexPushdownComplexFilter), and the table filters
     /// of a column that then became a function of itself (PushFunction).
@@ -88,6 +109,36 @@ struct ReadVortexBindData final : dd::TableFunctionData {
     const expr::ExprRef *ComputedField(size_t field) const {
         return field < computed.size() && computed[field] != nullptr ? &computed[field] : nullptr;
     }
+
+    /// The files of `paths`, opened on first use: a hive-partitioned read opens only the first
+    /// at bind (for the columns), so that partition filters prune the list before the others
+    /// are opened; any other read opens them all at bind. Every file must have the first one's
+    /// columns.
+    const std::vector<std::shared_ptr<const VortexFile>> &Files() const {
+        std::lock_guard<std::mutex> lock(*open_mutex);
+        for (size_t f = 0; f < paths.size(); ++f) {
+            if (files[f] == nullptr) {
+                files[f] = OpenStructFile(paths[f]);
+                if (f > 0 && !SameColumns(files[f]->dtype(), files[0]->dtype())) {
+                    throw dd::InvalidInputException("read_vortex: %s has columns %s, unlike %s (%s)",
+                                                    paths[f], files[f]->dtype().ToString(), paths[0],
+                                                    files[0]->dtype().ToString());
+                }
+            }
+        }
+        return files;
+    }
+    uint64_t Rows() const {
+        uint64_t rows = 0;
+        for (const auto &file : Files()) {
+            rows += file->row_count();
+        }
+        return rows;
+    }
+
+    /// One per path, null until opened (Files()).
+    mutable std::vector<std::shared_ptr<const VortexFile>> files;
+    std::shared_ptr<std::mutex> open_mutex = std::make_shared<std::mutex>();
 
     dd::unique_ptr<dd::FunctionData> Copy() const override {
         return dd::make_uniq<ReadVortexBindData>(*this);
@@ -138,20 +189,18 @@ std::vector<std::string> ExpandPaths(dd::ClientContext &context, const dd::Value
     return paths;
 }
 
-// Whether two files' struct dtypes have the same columns: names and types, where the files and
-// each column may differ in nullability (DuckDB's columns are all nullable).
-bool SameColumns(const DType &a, const DType &b) {
-    const StructFields &left = a.struct_fields();
-    const StructFields &right = b.struct_fields();
-    if (left.size() != right.size()) {
-        return false;
+std::shared_ptr<const VortexFile> OpenStructFile(const std::string &path) {
+    OpenOptions options;
+    options.footer_cache = SharedFooterCache();
+    auto file = VortexFile::Open(path, DefaultSessionPtr(), /*mmap=*/false, options);
+    if (!file.ok()) {
+        throw dd::IOException("read_vortex: cannot open %s: %s", path, file.status().ToString());
     }
-    for (size_t i = 0; i < left.size(); i++) {
-        if (left.names[i] != right.names[i] || !left.dtypes[i].EqualsIgnoringNullability(right.dtypes[i])) {
-            return false;
-        }
+    if (!(*file)->dtype().is_struct()) {
+        throw dd::InvalidInputException("read_vortex: %s holds a %s, not a struct of columns", path,
+                                        (*file)->dtype().ToString());
     }
-    return true;
+    return *std::move(file);
 }
 
 dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
@@ -163,25 +212,27 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
     }
     auto data = dd::make_uniq<ReadVortexBindData>();
     data->paths = ExpandPaths(context, input.inputs[0]);
-    OpenOptions options;
-    options.footer_cache = SharedFooterCache();
-    for (const std::string &path : data->paths) {
-        auto file = VortexFile::Open(path, DefaultSessionPtr(), /*mmap=*/false, options);
-        if (!file.ok()) {
-            throw dd::IOException("read_vortex: cannot open %s: %s", path, file.status().ToString());
+    for (size_t f = 0; f < data->paths.size(); ++f) {
+        data->file_numbers.push_back(f);
+    }
+    bool filename = false;
+    std::optional<bool> hive;
+    for (const auto &[name, value] : input.named_parameters) {
+        if (name == "filename") {
+            filename = dd::BooleanValue::Get(value);
+        } else if (name == "hive_partitioning") {
+            hive = dd::BooleanValue::Get(value);
+        } else if (name == "hive_types_autocast") {
+            data->hive_autocast = dd::BooleanValue::Get(value);
         }
-        const DType &dtype = (*file)->dtype();
-        if (!dtype.is_struct()) {
-            throw dd::InvalidInputException("read_vortex: %s holds a %s, not a struct of columns", path,
-                                            dtype.ToString());
-        }
-        if (!data->files.empty() && !SameColumns(dtype, data->files[0]->dtype())) {
-            throw dd::InvalidInputException("read_vortex: %s has columns %s, unlike %s (%s)", path,
-                                            dtype.ToString(), data->paths[0],
-                                            data->files[0]->dtype().ToString());
-        }
-        data->rows += (*file)->row_count();
-        data->files.push_back(*std::move(file));
+    }
+    // Hive partitioning is on when asked for, or by default when the first path has a
+    // `key=value` directory (as DuckDB's own readers decide).
+    const bool partitioned = hive.value_or(HasHivePartitions(data->paths[0]));
+    data->files.resize(data->paths.size());
+    data->files[0] = OpenStructFile(data->paths[0]);
+    if (!partitioned) {
+        data->Files();
     }
     data->fields = data->files[0]->dtype().struct_fields_ptr();
     for (size_t i = 0; i < data->fields->size(); i++) {
@@ -194,21 +245,12 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
         data->types.push_back(*type);
         return_types.push_back(*std::move(type));
     }
-    // Hive partitioning is on when asked for, or by default when the first path has a
-    // `key=value` directory (as DuckDB's own readers decide).
-    std::optional<bool> hive;
-    for (const auto &[name, value] : input.named_parameters) {
-        if (name == "filename" && dd::BooleanValue::Get(value)) {
-            data->filename_column = names.size();
-            names.emplace_back("filename");
-            return_types.push_back(dd::LogicalType::VARCHAR);
-        } else if (name == "hive_partitioning") {
-            hive = dd::BooleanValue::Get(value);
-        } else if (name == "hive_types_autocast") {
-            data->hive_autocast = dd::BooleanValue::Get(value);
-        }
+    if (filename) {
+        data->filename_column = names.size();
+        names.emplace_back("filename");
+        return_types.push_back(dd::LogicalType::VARCHAR);
     }
-    if (hive.value_or(HasHivePartitions(data->paths[0]))) {
+    if (partitioned) {
         auto partitions = ParseHivePartitions(data->paths, data->hive_autocast);
         if (!partitions.ok()) {
             throw dd::BinderException("%s", partitions.status().message());
@@ -507,13 +549,14 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
     const expr::ExprRef filter = conjuncts.empty()       ? nullptr
                                  : conjuncts.size() == 1 ? conjuncts[0]
                                                          : expr::And(std::move(conjuncts));
-    for (size_t f = 0; f < data.files.size(); f++) {
-        if (!filters.files.Contains(f) ||
+    const auto &files = data.Files();
+    for (size_t f = 0; f < files.size(); f++) {
+        if (!filters.files.Contains(data.file_numbers[f]) ||
             !PartitionPasses(context, filters.partition_filters, data.partitions, f)) {
             continue;
         }
-        const uint64_t file_rows = data.files[f]->row_count();
-        auto builder = Scan(data.files[f]).Project(projection);
+        const uint64_t file_rows = files[f]->row_count();
+        auto builder = Scan(files[f]).Project(projection);
         if (filters.rows.values) {
             const std::vector<uint64_t> rows = filters.rows.ValuesBelow(file_rows);
             if (rows.empty()) {
@@ -640,7 +683,7 @@ void ExportVirtual(const ReadVortexBindData &data,
             vector.Reference(dd::Value(data.paths[local.file]));
             return;
         case VirtualColumn::kFileIndex:
-            vector.Reference(dd::Value::UBIGINT(local.file));
+            vector.Reference(dd::Value::UBIGINT(data.file_numbers[local.file]));
             return;
         case VirtualColumn::kFileRowNumber: {
             vector.SetVectorType(dd::VectorType::FLAT_VECTOR);
@@ -770,7 +813,8 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
 dd::unique_ptr<dd::NodeStatistics> ReadVortexCardinality(dd::ClientContext &,
                                                          const dd::FunctionData *bind_data) {
     const auto &data = bind_data->Cast<ReadVortexBindData>();
-    return dd::make_uniq<dd::NodeStatistics>(data.rows, data.rows);
+    const uint64_t rows = data.Rows();
+    return dd::make_uniq<dd::NodeStatistics>(rows, rows);
 }
 
 // Each file's exact row count: DuckDB answers count(*) from them without a scan (as it does
@@ -783,7 +827,7 @@ dd::vector<dd::PartitionStatistics> ReadVortexPartitionStats(dd::ClientContext &
         return partitions; // filters DuckDB no longer sees select fewer rows than the files hold
     }
     dd::idx_t start = 0;
-    for (const auto &file : data.files) {
+    for (const auto &file : data.Files()) {
         dd::PartitionStatistics partition;
         partition.row_start = start;
         partition.count = file->row_count();
@@ -811,7 +855,7 @@ std::optional<Scalar> FileStat(const VortexFile &file, size_t field, Stat stat) 
 // The column's null count summed over the files, when every non-empty file records it.
 std::optional<uint64_t> TotalNullCount(const ReadVortexBindData &data, dd::column_t column) {
     uint64_t nulls = 0;
-    for (const auto &file : data.files) {
+    for (const auto &file : data.Files()) {
         if (file->row_count() == 0) {
             continue;
         }
@@ -849,7 +893,7 @@ dd::unique_ptr<dd::BaseStatistics> NullOnlyStatistics(const ReadVortexBindData &
 std::optional<std::pair<int64_t, int64_t>>
 StoredRange(const ReadVortexBindData &data, dd::column_t column, PType ptype) {
     std::optional<int64_t> lo, hi;
-    for (const auto &file : data.files) {
+    for (const auto &file : data.Files()) {
         if (file->row_count() == 0) {
             continue;
         }
@@ -993,7 +1037,7 @@ ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd:
     }
     return VisitIntPType(dtype.ptype(), [&]<typename T>() -> dd::unique_ptr<dd::BaseStatistics> {
         std::optional<T> lo, hi;
-        for (const auto &file : data.files) {
+        for (const auto &file : data.Files()) {
             if (file->row_count() == 0) {
                 continue;
             }
@@ -1052,6 +1096,88 @@ OneColumn(const ReadVortexBindData &data, const dd::LogicalGet &get, const dd::E
     return binding;
 }
 
+// Drops the files whose hive partition values fail a filter that reads only partition columns
+// (DuckDB's executor evaluates it over a chunk holding every file's values), before any of those
+// files is opened; their file_index stays their position in the expanded list.
+void PrunePartitions(dd::ClientContext &context,
+                     const dd::LogicalGet &get,
+                     ReadVortexBindData &data,
+                     const dd::vector<dd::unique_ptr<dd::Expression>> &filters) {
+    const size_t partition_count = data.partitions.names.size();
+    if (partition_count == 0) {
+        return;
+    }
+    const auto &column_ids = get.GetColumnIds();
+    // The partition a column reference reads, if it reads one.
+    const auto partition_of = [&](const dd::BoundColumnRefExpression &ref) -> std::optional<size_t> {
+        if (ref.binding.table_index != get.table_index || ref.binding.column_index >= column_ids.size()) {
+            return std::nullopt;
+        }
+        const dd::idx_t id = column_ids[ref.binding.column_index].GetPrimaryIndex();
+        return id >= data.partition_start && id < data.partition_start + partition_count
+                   ? std::optional<size_t>(id - data.partition_start)
+                   : std::nullopt;
+    };
+    std::vector<bool> keep(data.paths.size(), true);
+    for (const auto &filter : filters) {
+        bool only_partitions = !filter->IsVolatile();
+        bool any = false;
+        dd::ExpressionIterator::VisitExpression<dd::BoundColumnRefExpression>(
+            *filter, [&](const dd::BoundColumnRefExpression &ref) {
+                only_partitions = only_partitions && partition_of(ref).has_value();
+                any = true;
+            });
+        if (!any || !only_partitions) {
+            continue;
+        }
+        dd::unique_ptr<dd::Expression> over_values = filter->Copy();
+        dd::ExpressionIterator::VisitExpressionMutable<dd::BoundColumnRefExpression>(
+            over_values, [&](dd::BoundColumnRefExpression &ref, dd::unique_ptr<dd::Expression> &slot) {
+                slot = dd::make_uniq<dd::BoundReferenceExpression>(ref.return_type, *partition_of(ref));
+            });
+        dd::ExpressionExecutor executor(context, *over_values);
+        dd::DataChunk chunk;
+        chunk.Initialize(
+            dd::Allocator::Get(context),
+            dd::vector<dd::LogicalType>(data.partitions.types.begin(), data.partitions.types.end()));
+        dd::SelectionVector selected(STANDARD_VECTOR_SIZE);
+        for (size_t begin = 0; begin < data.paths.size(); begin += STANDARD_VECTOR_SIZE) {
+            const size_t count = std::min<size_t>(STANDARD_VECTOR_SIZE, data.paths.size() - begin);
+            chunk.Reset();
+            for (size_t row = 0; row < count; ++row) {
+                for (size_t k = 0; k < partition_count; ++k) {
+                    chunk.SetValue(k, row, data.partitions.values[begin + row][k]);
+                }
+            }
+            chunk.SetCardinality(count);
+            std::vector<bool> passed(count, false);
+            const dd::idx_t hits = executor.SelectExpression(chunk, selected);
+            for (dd::idx_t i = 0; i < hits; ++i) {
+                passed[selected.get_index(i)] = true;
+            }
+            for (size_t row = 0; row < count; ++row) {
+                keep[begin + row] = keep[begin + row] && passed[row];
+            }
+        }
+    }
+    if (std::find(keep.begin(), keep.end(), false) == keep.end()) {
+        return;
+    }
+    ReadVortexBindData kept_files;
+    for (size_t f = 0; f < keep.size(); ++f) {
+        if (keep[f]) {
+            kept_files.paths.push_back(data.paths[f]);
+            kept_files.file_numbers.push_back(data.file_numbers[f]);
+            kept_files.files.push_back(data.files[f]);
+            kept_files.partitions.values.push_back(data.partitions.values[f]);
+        }
+    }
+    data.paths = std::move(kept_files.paths);
+    data.file_numbers = std::move(kept_files.file_numbers);
+    data.files = std::move(kept_files.files);
+    data.partitions.values = std::move(kept_files.partitions.values);
+}
+
 // Takes the filters on casts and functions of a column (`ts_ms::DATE = DATE '...'`,
 // `d >= TIMESTAMP '...'`, `year(d) = 2024`) that translate exactly: DuckDB would otherwise keep
 // some of them in a FILTER above the scan (it rewrites only microsecond timestamps itself, and
@@ -1062,6 +1188,7 @@ void ReadVortexPushdownComplexFilter(dd::ClientContext &context,
                                      dd::FunctionData *bind_data,
                                      dd::vector<dd::unique_ptr<dd::Expression>> &filters) {
     auto &data = bind_data->Cast<ReadVortexBindData>();
+    PrunePartitions(context, get, data, filters);
     const bool utc_session = SessionIsUtc(context);
     for (size_t i = 0; i < filters.size();) {
         const dd::Expression &expression = *filters[i];
@@ -1222,10 +1349,10 @@ ReadVortexDynamicToString(dd::TableFunctionDynamicToStringInput &input) {
     dd::InsertionOrderPreservingMap<std::string> result;
     const auto &data = input.bind_data->Cast<ReadVortexBindData>();
     uint64_t segments = 0;
-    for (const auto &file : data.files) {
+    for (const auto &file : data.Files()) {
         segments += file->segments_read();
     }
-    result["Files"] = std::to_string(data.files.size());
+    result["Files"] = std::to_string(data.paths.size());
     if (input.global_state != nullptr) {
         const auto &global = input.global_state->Cast<ReadVortexGlobalState>();
         result["Files Scanned"] = std::to_string(global.files_scanned);

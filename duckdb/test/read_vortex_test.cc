@@ -884,6 +884,18 @@ TEST_F(ReadVortexFilterTest, HivePartitionedCopyReadsBackAndPrunesFiles) {
     EXPECT_EQ(Reported(sum + " WHERE state = 'ak'", "Files Scanned"), 2);
     EXPECT_EQ(Reported(sum + " WHERE state IN ('ak', 'ca') AND sex = 'f'", "Files Scanned"), 2);
     EXPECT_EQ(Reported(sum + " WHERE state > 'w'", "Files Scanned"), 8); // wa wi wv wy
+    // Partition filters drop files while DuckDB plans: only the matching files are opened.
+    EXPECT_EQ(Reported(sum + " WHERE state = 'ak'", "Files"), 2);
+    EXPECT_EQ(Reported(sum + " WHERE state > 'w' OR sex = 'm' AND state = 'ca'", "Files"), 9);
+    EXPECT_EQ(Reported(sum + " WHERE upper(state) = 'AK' AND sex = 'f'", "Files"), 1);
+    EXPECT_EQ(Reported(sum + " WHERE state = 'ak' OR births > 1000", "Files"), 102) << "a file column";
+    EXPECT_EQ(Count("SELECT count(*) FROM " + files + " WHERE state = 'none'"), 0);
+    EXPECT_EQ(Reported(sum + " WHERE state = 'none'", "Files"), 0);
+    // file_index stays the file's position in the whole list.
+    EXPECT_EQ(Count("SELECT count(*) FROM (SELECT DISTINCT file_index, state, sex FROM " + files +
+                    ") a JOIN (SELECT DISTINCT file_index, state, sex FROM " + files +
+                    " WHERE state = 'wy') b USING (file_index) WHERE a.state <> b.state OR a.sex <> b.sex"),
+              0);
     for (const std::string &where : std::vector<std::string>{
              "state = 'ak'", "state IN ('ak', 'ca') AND sex = 'f'", "state > 'w' AND year < 1950"}) {
         EXPECT_EQ(Count(vortex::format("SELECT sum(births) FROM {} WHERE {}", files, where)),
