@@ -1001,6 +1001,18 @@ dd::unique_ptr<dd::BaseStatistics> TemporalStatistics(const ReadVortexBindData &
                     return nullptr;
             }
         }
+    } else if (temporal->kind == TemporalMetadata::Kind::Time) {
+        // DuckDB's TIME is microseconds of the day: seconds and milliseconds scale exactly
+        // (TIME_NS columns get no bounds).
+        const int64_t scale = temporal->unit == TimeUnit::Seconds        ? 1'000'000
+                              : temporal->unit == TimeUnit::Milliseconds ? 1'000
+                              : temporal->unit == TimeUnit::Microseconds ? 1
+                                                                         : 0;
+        if (scale == 0) {
+            return nullptr;
+        }
+        min = dd::Value::TIME(dd::dtime_t(lo * scale));
+        max = dd::Value::TIME(dd::dtime_t(hi * scale));
     } else {
         return nullptr;
     }
@@ -1011,8 +1023,53 @@ dd::unique_ptr<dd::BaseStatistics> TemporalStatistics(const ReadVortexBindData &
     return stats.ToUnique();
 }
 
+// Min and max of a decimal column (up to 38 digits, as DuckDB holds them) over the files.
+dd::unique_ptr<dd::BaseStatistics> DecimalStatistics(const ReadVortexBindData &data, dd::column_t column) {
+    const DType &dtype = data.fields->dtypes[column];
+    auto type = ToLogicalType(dtype);
+    const std::optional<uint64_t> nulls = TotalNullCount(data, column);
+    if (!type.ok() || !nulls) {
+        return nullptr;
+    }
+    std::optional<I256> lo, hi;
+    for (const auto &file : data.Files()) {
+        if (file->row_count() == 0) {
+            continue;
+        }
+        const std::optional<Scalar> min = FileStat(*file, column, Stat::Min);
+        const std::optional<Scalar> max = FileStat(*file, column, Stat::Max);
+        if (!min || !max || !min->dtype().is_decimal() || !max->dtype().is_decimal() ||
+            min->dtype().decimal().scale != dtype.decimal().scale ||
+            max->dtype().decimal().scale != dtype.decimal().scale) {
+            return nullptr;
+        }
+        const I256 &a = min->as_decimal().value;
+        const I256 &b = max->as_decimal().value;
+        lo = lo && *lo < a ? *lo : a;
+        hi = hi && *hi > b ? *hi : b;
+    }
+    if (!lo || !lo->FitsIn(16) || !hi->FitsIn(16)) {
+        return nullptr;
+    }
+    const auto width = static_cast<uint8_t>(dtype.decimal().precision);
+    const auto scale = static_cast<uint8_t>(dtype.decimal().scale);
+    const auto to_value = [&](const I256 &unscaled) {
+        const int128_t v = unscaled.ToInt128();
+        if (width <= 18) {
+            return dd::Value::DECIMAL(static_cast<int64_t>(v), width, scale);
+        }
+        return dd::Value::DECIMAL(dd::hugeint_t(static_cast<int64_t>(v >> 64), static_cast<uint64_t>(v)),
+                                  width, scale);
+    };
+    auto stats = dd::NumericStats::CreateUnknown(*type);
+    dd::NumericStats::SetMin(stats, to_value(*lo));
+    dd::NumericStats::SetMax(stats, to_value(*hi));
+    SetNullInfo(stats, *nulls);
+    return stats.ToUnique();
+}
+
 // Column statistics for DuckDB's optimizer, from the files' footers: whether NULLs occur for
-// every flat column, and min and max for integer, date and timestamp columns. DuckDB trusts
+// every flat column, and min and max for integer, decimal, date, time and timestamp columns. DuckDB trusts
 // them (it may drop a filter they decide), so bounds are exact or wider than the values it will
 // see, never narrower; floats (whose NaN and -0.0 order differently) and strings (whose stored
 // bounds may be truncated) get no min/max.
@@ -1026,6 +1083,11 @@ ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd:
     if (dtype.is_extension()) {
         if (auto temporal = TemporalStatistics(data, column)) {
             return temporal;
+        }
+    }
+    if (dtype.is_decimal()) {
+        if (auto decimal = DecimalStatistics(data, column)) {
+            return decimal;
         }
     }
     if (!dtype.is_primitive() || !IsInt(dtype.ptype())) {

@@ -1131,6 +1131,37 @@ TEST_F(ReadVortexTest, IntegerColumnStatisticsReachDuckDB) {
     EXPECT_EQ(Count("SELECT count(*) FROM read_vortex(" + Quote(Path("s*.vortex")) + ") WHERE w IS NULL"), 1);
 }
 
+// Decimals of every DuckDB width and times reach DuckDB with exact min and max, over two files.
+TEST_F(ReadVortexTest, DecimalAndTimeStatisticsReachDuckDB) {
+    Run("CREATE TABLE t AS SELECT ((range * 7 - 300) / 10)::DECIMAL(4, 1) AS d4, "
+        "((range * 12345 - 99) / 100)::DECIMAL(9, 2) AS d9, (range * 98765 - 5)::DECIMAL(18, 3) AS d18, "
+        "CASE WHEN range % 2 = 0 THEN NULL ELSE (range * 123456789012 - 77)::DECIMAL(38, 6) END AS d38, "
+        "TIME '01:00:00' + INTERVAL (range) SECOND AS tod FROM range(1000)");
+    Run("COPY (FROM t LIMIT 400) TO " + Quote(Path("t0.vortex")) + " (FORMAT vortex)");
+    Run("COPY (FROM t OFFSET 400) TO " + Quote(Path("t1.vortex")) + " (FORMAT vortex)");
+    const std::string files = "read_vortex(" + Quote(Path("t*.vortex")) + ")";
+    auto stats =
+        Run("SELECT stats(d4), stats(d9), stats(d18), stats(d38), stats(tod) FROM " + files + " LIMIT 1");
+    auto expected =
+        Run("SELECT min(d4), max(d4), min(d9), max(d9), min(d18), max(d18), min(d38), max(d38), min(tod), "
+            "max(tod) FROM t");
+    for (size_t c = 0; c < 5; c++) {
+        const std::string text = stats->GetValue(c, 0).ToString();
+        EXPECT_NE(text.find("[Min: " + expected->GetValue(2 * c, 0).ToString() + ","), std::string::npos)
+            << c << ": " << text;
+        EXPECT_NE(text.find(" Max: " + expected->GetValue(2 * c + 1, 0).ToString() + "]"), std::string::npos)
+            << c << ": " << text;
+    }
+    for (const std::string &where : std::vector<std::string>{
+             "d4 >= -30.0", "d4 > 669.2", "d9 < -0.99", "d9 <= 123323.56", "d18 > 98666.235", "d38 IS NULL",
+             "d38 < -0.000076", "d38 >= 123333332679.011", "tod < TIME '01:00:00'",
+             "tod >= TIME '01:16:39'"}) {
+        EXPECT_EQ(Count(vortex::format("SELECT count(*) FROM {} WHERE {}", files, where)),
+                  Count("SELECT count(*) FROM t WHERE " + where))
+            << where;
+    }
+}
+
 // Date and timestamp columns give DuckDB min and max in its own types (every unit, with and
 // without zone, over two files), and the filters those statistics decide keep their answers:
 // each query equals the same query over a DuckDB table of the same rows.
