@@ -23,23 +23,6 @@ namespace vortex::pco {
 namespace {
 
 // The valid values back to back.
-std::vector<uint8_t> ValidValueBytes(const PrimitiveArray &array) {
-    const size_t width = ByteWidth(array.ptype());
-    const Validity &validity = array.validity();
-    const uint8_t *source = array.values().data();
-    if (validity.trivially_all_valid()) {
-        return {source, source + array.len() * width};
-    }
-    std::vector<uint8_t> bytes;
-    bytes.reserve(array.len() * width);
-    for (size_t i = 0; i < array.len(); ++i) {
-        if (validity.is_valid(i)) {
-            bytes.insert(bytes.end(), source + i * width, source + (i + 1) * width);
-        }
-    }
-    return bytes;
-}
-
 std::vector<ArrayRef> PcoChildren(const Validity &validity, size_t len) {
     std::vector<ArrayRef> children;
     internal::AppendValidityChild(validity, len, children);
@@ -231,7 +214,7 @@ Result<std::shared_ptr<const PcoArray>> PcoCompress(const ArrayRef &array, const
     const auto *primitive = As<PrimitiveArray>(*canonical);
     VX_ENSURE(primitive != nullptr && NumberTypeOf(primitive->ptype()).has_value(), InvalidArgument,
               "vortex.pco compresses 16-, 32- and 64-bit numeric primitive arrays, got {}", array->dtype());
-    const std::vector<uint8_t> bytes = ValidValueBytes(*primitive);
+    const std::vector<uint8_t> bytes = primitive->ValidValueBytes();
     const size_t n = bytes.size() / ByteWidth(primitive->ptype());
     VX_ASSIGN_OR_RETURN(EncodedNumbers encoded,
                         EncodeNumbers(*NumberTypeOf(primitive->ptype()), bytes.data(), n, options));

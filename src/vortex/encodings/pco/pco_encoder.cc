@@ -89,48 +89,61 @@ unsigned ChooseDeltaOrder(std::span<const L> latents, size_t page_n, unsigned ma
     return best_order;
 }
 
+// What every page of a chunk encodes with: the bins' lower bounds and weights, and each
+// symbol's tANS states in table order (state x in [w, 2w) moves to the (x - w)-th one).
+struct PageTables {
+    std::vector<uint64_t> lowers;
+    std::vector<uint32_t> weights;
+    std::vector<std::vector<uint32_t>> symbol_states;
+    uint32_t table_size = 1;
+};
+
+PageTables BuildPageTables(const LatentVarMeta &var) {
+    PageTables tables;
+    tables.table_size = uint32_t{1} << var.ans_size_log;
+    for (const Bin &bin : var.bins) {
+        tables.lowers.push_back(bin.lower);
+        tables.weights.push_back(bin.weight);
+    }
+    if (var.bins.size() > 1) {
+        const std::vector<uint32_t> state_symbols = SpreadStateSymbols(tables.weights, var.ans_size_log);
+        tables.symbol_states.resize(tables.weights.size());
+        for (uint32_t state = 0; state < tables.table_size; ++state) {
+            tables.symbol_states[state_symbols[state]].push_back(tables.table_size + state);
+        }
+    }
+    return tables;
+}
+
 // One page: the moments and tANS states, then per batch the bins' tANS bits and the offsets.
 template <typename L>
-std::vector<uint8_t> EncodePage(const LatentVarMeta &var, const PageLatents<L> &page, size_t n) {
+std::vector<uint8_t>
+EncodePage(const LatentVarMeta &var, const PageTables &tables, const PageLatents<L> &page, size_t n) {
     const size_t n_body = page.body.size();
-    std::vector<uint64_t> lowers;
-    for (const Bin &bin : var.bins) {
-        lowers.push_back(bin.lower);
-    }
     std::vector<uint32_t> symbols(n_body);
     for (size_t i = 0; i < n_body; ++i) {
-        symbols[i] = static_cast<uint32_t>(FindBin(lowers, page.body[i]));
+        symbols[i] = static_cast<uint32_t>(FindBin(tables.lowers, page.body[i]));
     }
 
     // tANS runs backwards: encode from the last latent, emitting each latent's renormalization
     // bits, which the decoder reads forwards. Encoder states live in [T, 2T).
-    const uint32_t table_size = uint32_t{1} << var.ans_size_log;
+    const uint32_t table_size = tables.table_size;
     std::array<uint32_t, kInterleaving> states;
     states.fill(table_size);
     std::vector<uint32_t> ans_bits(n_body);
     std::vector<uint8_t> ans_bit_counts(n_body, 0);
     if (var.bins.size() > 1) {
-        std::vector<uint32_t> weights;
-        for (const Bin &bin : var.bins) {
-            weights.push_back(bin.weight);
-        }
-        const std::vector<uint32_t> state_symbols = SpreadStateSymbols(weights, var.ans_size_log);
-        // The states of each symbol in table order: x in [w, 2w) maps to the (x - w)-th one.
-        std::vector<std::vector<uint32_t>> symbol_states(weights.size());
-        for (uint32_t state = 0; state < table_size; ++state) {
-            symbol_states[state_symbols[state]].push_back(table_size + state);
-        }
         for (size_t i = n_body; i-- > 0;) {
             uint32_t &state = states[i % kInterleaving];
             const uint32_t symbol = symbols[i];
-            const uint32_t weight = weights[symbol];
+            const uint32_t weight = tables.weights[symbol];
             auto shift = static_cast<unsigned>(std::bit_width(state) - std::bit_width(weight));
             if ((state >> shift) < weight) {
                 --shift;
             }
             ans_bits[i] = state & ((uint32_t{1} << shift) - 1);
             ans_bit_counts[i] = static_cast<uint8_t>(shift);
-            state = symbol_states[symbol][(state >> shift) - weight];
+            state = tables.symbol_states[symbol][(state >> shift) - weight];
         }
     }
 
@@ -192,8 +205,9 @@ EncodedChunk EncodeChunk(NumberType type, std::span<const L> numbers, const Enco
     BitWriter meta_writer;
     WriteChunkMeta(meta_writer, meta);
     chunk.meta = std::move(meta_writer).Finish();
+    const PageTables tables = BuildPageTables(meta.primary);
     for (size_t p = 0; p < pages.size(); ++p) {
-        chunk.pages.push_back({EncodePage(meta.primary, pages[p], page_sizes[p]), page_sizes[p]});
+        chunk.pages.push_back({EncodePage(meta.primary, tables, pages[p], page_sizes[p]), page_sizes[p]});
     }
     return chunk;
 }

@@ -97,18 +97,8 @@ std::vector<size_t> FrameStarts(const std::vector<size_t> &value_starts, size_t 
 
 Result<ValueBytes> PrimitiveValueBytes(const PrimitiveArray &array, size_t values_per_frame) {
     const size_t width = ByteWidth(array.ptype());
-    const Validity &validity = array.validity();
     ValueBytes values;
-    values.bytes.reserve(array.values().size());
-    const uint8_t *source = array.values().data();
-    if (validity.trivially_all_valid()) {
-        values.bytes.assign(source, source + array.len() * width);
-    }
-    for (size_t i = 0; i < array.len() && !validity.trivially_all_valid(); ++i) {
-        if (validity.is_valid(i)) {
-            values.bytes.insert(values.bytes.end(), source + i * width, source + (i + 1) * width);
-        }
-    }
+    values.bytes = array.ValidValueBytes();
     values.n_values = values.bytes.size() / width;
     const size_t per_frame = values_per_frame > 0 ? values_per_frame : values.n_values;
     for (size_t v = 0; v < values.n_values; v += per_frame) {

@@ -178,6 +178,22 @@ PrimitiveArray::FromValidValues(PType ptype, Buffer valid_values, Validity valid
     return TryMake(ptype, std::move(values).Freeze(), std::move(validity));
 }
 
+std::vector<uint8_t> PrimitiveArray::ValidValueBytes() const {
+    const size_t width = ByteWidth(ptype_);
+    const uint8_t *source = values_.data();
+    if (validity_.trivially_all_valid()) {
+        return {source, source + len() * width};
+    }
+    std::vector<uint8_t> bytes;
+    bytes.reserve(len() * width);
+    for (size_t i = 0; i < len(); ++i) {
+        if (validity_.is_valid(i)) {
+            bytes.insert(bytes.end(), source + i * width, source + (i + 1) * width);
+        }
+    }
+    return bytes;
+}
+
 std::shared_ptr<const PrimitiveArray> PrimitiveArray::Make(PType ptype, Buffer values, Validity validity) {
     auto result = TryMake(ptype, std::move(values), std::move(validity));
     VX_CHECK_MSG(result.ok(), "{}", result.status());

@@ -40,6 +40,8 @@ public:
     /// (as encodings that store nothing under nulls keep them); null rows read 0.
     static Result<std::shared_ptr<const PrimitiveArray>>
     FromValidValues(PType ptype, Buffer valid_values, Validity validity, size_t len);
+    /// The inverse of FromValidValues: the bytes of the valid rows' values, back to back.
+    std::vector<uint8_t> ValidValueBytes() const;
 
     template <NativePType T>
     static std::shared_ptr<const PrimitiveArray>
