@@ -331,6 +331,28 @@ TEST(PruningTest, StructFieldsPruneWithTheirOwnStatistics) {
     EXPECT_EQ(Skipped(Gt(Col("s.inner.x"), Lit(I64(25))), stats), (V{}));
 }
 
+// Every zone a predicate skips holds no matching row, and every zone it proves true only
+// matching rows (none false, none null); adds the zones of each kind to the totals.
+void ExpectSoundPruning(const std::vector<ExprRef> &predicates,
+                        const ComputedZoneStatistics &stats,
+                        size_t &skipped_total,
+                        size_t &proven_total) {
+    for (const ExprRef &predicate : predicates) {
+        ASSERT_OK_AND_ASSIGN(Mask skip, ZonesToSkip(*predicate, stats));
+        for (size_t zone : skip.Indices()) {
+            ASSERT_OK_AND_ASSIGN(Mask rows, EvaluateMask(*predicate, stats.Zone(zone)));
+            ASSERT_EQ(rows.true_count(), 0u) << predicate->ToString() << " zone " << zone;
+            ++skipped_total;
+        }
+        ASSERT_OK_AND_ASSIGN(Mask proven, ZonesAllTrue(*predicate, stats));
+        for (size_t zone : proven.Indices()) {
+            ASSERT_OK_AND_ASSIGN(Mask rows, EvaluateMask(*predicate, stats.Zone(zone)));
+            ASSERT_EQ(rows.true_count(), stats.zone_rows(zone)) << predicate->ToString() << " zone " << zone;
+            ++proven_total;
+        }
+    }
+}
+
 TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
     std::mt19937_64 rng(7);
     size_t skipped_total = 0, proven_total = 0;
@@ -398,22 +420,7 @@ TEST(PruningTest, SkippedZonesNeverHoldAMatchingRow) {
             const ExprRef y = atoms[rng() % atoms.size()];
             predicates.push_back(k % 3 == 0 ? And(x, y) : (k % 3 == 1 ? Or(x, y) : Not(Or(x, Not(y)))));
         }
-        for (const ExprRef &predicate : predicates) {
-            ASSERT_OK_AND_ASSIGN(Mask skip, ZonesToSkip(*predicate, stats));
-            for (size_t zone : skip.Indices()) {
-                ASSERT_OK_AND_ASSIGN(Mask rows, EvaluateMask(*predicate, stats.Zone(zone)));
-                ASSERT_EQ(rows.true_count(), 0u) << predicate->ToString() << " zone " << zone;
-                ++skipped_total;
-            }
-            // A zone proven true must have every row match (none false, none null).
-            ASSERT_OK_AND_ASSIGN(Mask proven, ZonesAllTrue(*predicate, stats));
-            for (size_t zone : proven.Indices()) {
-                ASSERT_OK_AND_ASSIGN(Mask rows, EvaluateMask(*predicate, stats.Zone(zone)));
-                ASSERT_EQ(rows.true_count(), stats.zone_rows(zone))
-                    << predicate->ToString() << " zone " << zone;
-                ++proven_total;
-            }
-        }
+        ExpectSoundPruning(predicates, stats, skipped_total, proven_total);
     }
     EXPECT_GT(skipped_total, 50u);
     EXPECT_GT(proven_total, 50u);
@@ -469,20 +476,7 @@ TEST(PruningTest, DatePartsPruneWithTheirColumnsBounds) {
         predicates.push_back(IsNotNull(part));
     }
     size_t skipped_total = 0, proven_total = 0;
-    for (const ExprRef &predicate : predicates) {
-        ASSERT_OK_AND_ASSIGN(Mask skip, ZonesToSkip(*predicate, stats));
-        for (size_t zone : skip.Indices()) {
-            ASSERT_OK_AND_ASSIGN(Mask rows, EvaluateMask(*predicate, stats.Zone(zone)));
-            ASSERT_EQ(rows.true_count(), 0u) << predicate->ToString() << " zone " << zone;
-            ++skipped_total;
-        }
-        ASSERT_OK_AND_ASSIGN(Mask proven, ZonesAllTrue(*predicate, stats));
-        for (size_t zone : proven.Indices()) {
-            ASSERT_OK_AND_ASSIGN(Mask rows, EvaluateMask(*predicate, stats.Zone(zone)));
-            ASSERT_EQ(rows.true_count(), stats.zone_rows(zone)) << predicate->ToString() << " zone " << zone;
-            ++proven_total;
-        }
-    }
+    ExpectSoundPruning(predicates, stats, skipped_total, proven_total);
     EXPECT_GT(skipped_total, 2000u);
     EXPECT_GT(proven_total, 200u);
     // A year of sorted dates skips every zone of other years.
