@@ -165,6 +165,10 @@ Result<std::string> ToSql(const expr::Expr &e) {
             VX_ASSIGN_OR_RETURN(std::string operand, ToSql(*e.child(0)));
             return vortex::format("{}({})", DatePartName(e.date_part()), operand);
         }
+        case ExprKind::Length: { // DuckDB's strlen, length (code points) and len (list elements)
+            VX_ASSIGN_OR_RETURN(std::string operand, ToSql(*e.child(0)));
+            return vortex::format("{}({})", LengthUnitName(e.length_unit()), operand);
+        }
         case ExprKind::IsNull:
         case ExprKind::IsNotNull: {
             VX_ASSIGN_OR_RETURN(std::string operand, ToSql(*e.child(0)));
