@@ -43,6 +43,8 @@
 #include "duckdb/extension/hive_partitions.h"
 #include "duckdb/extension/logical_types.h"
 #include "duckdb/extension/projection_pushdown.h"
+#include "duckdb/extension/read_vortex_bind_data.h"
+#include "duckdb/extension/read_vortex_statistics.h"
 #include "duckdb/extension/table_filters.h"
 #include "duckdb/extension/temporal_casts.h"
 #include "duckdb/extension/vector_export.h"
@@ -55,115 +57,6 @@ namespace dd = ::duckdb;
 namespace {
 
 constexpr const char *kFunctionName = "read_vortex";
-
-// Footers of the files read through any database of this process: a re-read of an unchanged
-// file (same path, size, mtime, inode) parses nothing.
-const std::shared_ptr<FooterCache> &SharedFooterCache() {
-    static const auto cache = std::make_shared<FooterCache>();
-    return cache;
-}
-
-// Whether two files' struct dtypes have the same columns: names and types, where the files and
-// each column may differ in nullability (DuckDB's columns are all nullable).
-bool SameColumns(const DType &a, const DType &b) {
-    const StructFields &left = a.struct_fields();
-    const StructFields &right = b.struct_fields();
-    if (left.size() != right.size()) {
-        return false;
-    }
-    for (size_t i = 0; i < left.size(); i++) {
-        if (left.names[i] != right.names[i] || !left.dtypes[i].EqualsIgnoringNullability(right.dtypes[i])) {
-            return false;
-        }
-    }
-    return true;
-}
-
-// Opens `path` for read_vortex (through the footer cache), a struct of columns; throws
-// DuckDB's errors.
-std::shared_ptr<const VortexFile> OpenStructFile(const std::string &path);
-
-struct ReadVortexBindData final : dd::TableFunctionData {
-    std::vector<std::string> paths;
-    /// Each path's position in the expanded list (its file_index): hive partition filters drop
-    /// paths while DuckDB plans (PrunePartitions).
-    std::vector<size_t> file_numbers;
-    /// The fields of the files' struct dtype (every file has the same).
-    std::shared_ptr<const StructFields> fields;
-    /// DuckDB's type of each field.
-    dd::vector<dd::LogicalType> types;
-    /// Column index of the `filename` column, when asked for.
-    std::optional<size_t> filename_column;
-    /// Hive partition columns (hive_partitioning), from column index partition_start on.
-    HivePartitions partitions;
-    size_t partition_start = 0;
-    bool hive_autocast = true;
-    /// Filters taken while DuckDB plans, translated exactly: those on casts of a column that
-    /// DuckDB would keep above the scan (ReadVortexPushdownComplexFilter), and the table filters
-    /// of a column that then became a function of itself (PushFunction).
-    std::vector<expr::ExprRef> cast_filters;
-    /// Per field (empty: none): the function of it the scan returns in its place
-    /// (projection_pushdown.h), over Col(field name).
-    std::vector<expr::ExprRef> computed;
-
-    const expr::ExprRef *ComputedField(size_t field) const {
-        return field < computed.size() && computed[field] != nullptr ? &computed[field] : nullptr;
-    }
-
-    /// The files of `paths`, opened on first use: a hive-partitioned read opens only the first
-    /// at bind (for the columns), so that partition filters prune the list before the others
-    /// are opened; any other read opens them all at bind. Every file must have the first one's
-    /// columns.
-    const std::vector<std::shared_ptr<const VortexFile>> &Files() const {
-        std::lock_guard<std::mutex> lock(*open_mutex);
-        for (size_t f = 0; f < paths.size(); ++f) {
-            if (files[f] == nullptr) {
-                files[f] = OpenStructFile(paths[f]);
-                if (f > 0 && !SameColumns(files[f]->dtype(), files[0]->dtype())) {
-                    throw dd::InvalidInputException("read_vortex: %s has columns %s, unlike %s (%s)",
-                                                    paths[f], files[f]->dtype().ToString(), paths[0],
-                                                    files[0]->dtype().ToString());
-                }
-            }
-        }
-        return files;
-    }
-    uint64_t Rows() const {
-        uint64_t rows = 0;
-        for (const auto &file : Files()) {
-            rows += file->row_count();
-        }
-        return rows;
-    }
-
-    /// One per path, null until opened (Files()).
-    mutable std::vector<std::shared_ptr<const VortexFile>> files;
-    std::shared_ptr<std::mutex> open_mutex = std::make_shared<std::mutex>();
-
-    dd::unique_ptr<dd::FunctionData> Copy() const override {
-        return dd::make_uniq<ReadVortexBindData>(*this);
-    }
-    bool Equals(const dd::FunctionData &other) const override {
-        const auto &o = other.Cast<ReadVortexBindData>();
-        if (paths != o.paths || filename_column != o.filename_column ||
-            partitions.names != o.partitions.names || hive_autocast != o.hive_autocast ||
-            cast_filters.size() != o.cast_filters.size() || computed.size() != o.computed.size()) {
-            return false;
-        }
-        for (size_t i = 0; i < cast_filters.size(); ++i) {
-            if (cast_filters[i]->ToString() != o.cast_filters[i]->ToString()) {
-                return false;
-            }
-        }
-        for (size_t i = 0; i < computed.size(); ++i) {
-            if ((computed[i] == nullptr) != (o.computed[i] == nullptr) ||
-                (computed[i] != nullptr && computed[i]->ToString() != o.computed[i]->ToString())) {
-                return false;
-            }
-        }
-        return true;
-    }
-};
 
 std::vector<std::string> ExpandPaths(dd::ClientContext &context, const dd::Value &input) {
     std::vector<std::string> patterns;
@@ -187,20 +80,6 @@ std::vector<std::string> ExpandPaths(dd::ClientContext &context, const dd::Value
         paths.insert(paths.end(), matches.begin(), matches.end());
     }
     return paths;
-}
-
-std::shared_ptr<const VortexFile> OpenStructFile(const std::string &path) {
-    OpenOptions options;
-    options.footer_cache = SharedFooterCache();
-    auto file = VortexFile::Open(path, DefaultSessionPtr(), /*mmap=*/false, options);
-    if (!file.ok()) {
-        throw dd::IOException("read_vortex: cannot open %s: %s", path, file.status().ToString());
-    }
-    if (!(*file)->dtype().is_struct()) {
-        throw dd::InvalidInputException("read_vortex: %s holds a %s, not a struct of columns", path,
-                                        (*file)->dtype().ToString());
-    }
-    return *std::move(file);
 }
 
 dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
@@ -400,12 +279,11 @@ PushedFilters SplitFilters(const ReadVortexBindData &data,
                                         static_cast<unsigned long long>(field));
         }
         // A column that became a function of itself is filtered on the function's values.
-        static const DType computed_dtype = DType::Primitive(PType::I64, Nullability::Nullable);
-        const expr::ExprRef *computed = data.ComputedField(field);
+        const ComputedColumn *computed = data.ComputedField(field);
         SplitFilter split = ValueOrThrow(
             kFunctionName,
-            SplitTableFilter(*filter, computed ? *computed : expr::Col(data.fields->names[field]),
-                             computed ? computed_dtype : data.fields->dtypes[field], types.at(field),
+            SplitTableFilter(*filter, computed ? computed->expr : expr::Col(data.fields->names[field]),
+                             computed ? computed->dtype : data.fields->dtypes[field], types.at(field),
                              utc_session));
         if (split.pushed.has_value()) {
             conjuncts.push_back(*std::move(split.pushed));
@@ -495,8 +373,8 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
         } else if (id < data.fields->size()) {
             state->outputs.push_back(ColumnSource{projection.size()});
             projection.push_back(data.fields->names[id]);
-            const expr::ExprRef *computed = data.ComputedField(id);
-            state->computed.push_back(computed ? *computed : nullptr);
+            const ComputedColumn *computed = data.ComputedField(id);
+            state->computed.push_back(computed ? computed->expr : nullptr);
         } else {
             // A virtual column; a row id (which DuckDB may still ask for) reads as NULL.
             state->outputs.push_back(
@@ -516,8 +394,8 @@ dd::unique_ptr<dd::GlobalTableFunctionState> ReadVortexInitGlobal(dd::ClientCont
             residual.source = ColumnSource{static_cast<size_t>(named - projection.begin())};
             if (named == projection.end()) {
                 projection.push_back(data.fields->names[field]);
-                const expr::ExprRef *computed = data.ComputedField(field);
-                state->computed.push_back(computed ? *computed : nullptr);
+                const ComputedColumn *computed = data.ComputedField(field);
+                state->computed.push_back(computed ? computed->expr : nullptr);
             }
         } else {
             residual.source = source;
@@ -810,325 +688,6 @@ void ReadVortexScan(dd::ClientContext &, dd::TableFunctionInput &input, dd::Data
     }
 }
 
-dd::unique_ptr<dd::NodeStatistics> ReadVortexCardinality(dd::ClientContext &,
-                                                         const dd::FunctionData *bind_data) {
-    const auto &data = bind_data->Cast<ReadVortexBindData>();
-    const uint64_t rows = data.Rows();
-    return dd::make_uniq<dd::NodeStatistics>(rows, rows);
-}
-
-// Each file's exact row count: DuckDB answers count(*) from them without a scan (as it does
-// from Parquet's metadata), also after its statistics removed a filter that cannot fail.
-dd::vector<dd::PartitionStatistics> ReadVortexPartitionStats(dd::ClientContext &,
-                                                             dd::GetPartitionStatsInput &input) {
-    const auto &data = input.bind_data->Cast<ReadVortexBindData>();
-    dd::vector<dd::PartitionStatistics> partitions;
-    if (!data.cast_filters.empty()) {
-        return partitions; // filters DuckDB no longer sees select fewer rows than the files hold
-    }
-    dd::idx_t start = 0;
-    for (const auto &file : data.Files()) {
-        dd::PartitionStatistics partition;
-        partition.row_start = start;
-        partition.count = file->row_count();
-        partition.count_type = dd::CountType::COUNT_EXACT;
-        start += partition.count;
-        partitions.push_back(partition);
-    }
-    return partitions;
-}
-
-// The file statistic `stat` of field `field`, or nullopt.
-std::optional<Scalar> FileStat(const VortexFile &file, size_t field, Stat stat) {
-    const auto &statistics = file.footer().statistics;
-    if (field >= statistics.size()) {
-        return std::nullopt;
-    }
-    for (const auto &[kind, value] : statistics[field]) {
-        if (kind == stat && !value.is_null()) {
-            return value;
-        }
-    }
-    return std::nullopt;
-}
-
-// The column's null count summed over the files, when every non-empty file records it.
-std::optional<uint64_t> TotalNullCount(const ReadVortexBindData &data, dd::column_t column) {
-    uint64_t nulls = 0;
-    for (const auto &file : data.Files()) {
-        if (file->row_count() == 0) {
-            continue;
-        }
-        const std::optional<Scalar> null_count = FileStat(*file, column, Stat::NullCount);
-        if (!null_count.has_value() || !null_count->dtype().is_primitive() ||
-            null_count->dtype().ptype() != PType::U64) {
-            return std::nullopt;
-        }
-        nulls += null_count->as<uint64_t>();
-    }
-    return nulls;
-}
-
-void SetNullInfo(dd::BaseStatistics &stats, uint64_t nulls) {
-    stats.Set(nulls == 0 ? dd::StatsInfo::CANNOT_HAVE_NULL_VALUES
-                         : dd::StatsInfo::CAN_HAVE_NULL_AND_VALID_VALUES);
-}
-
-// Whether NULLs occur, for a column of any type whose min/max are not given: DuckDB then skips
-// NULL handling for columns without NULLs.
-dd::unique_ptr<dd::BaseStatistics> NullOnlyStatistics(const ReadVortexBindData &data, dd::column_t column) {
-    const std::optional<uint64_t> nulls = TotalNullCount(data, column);
-    auto type = ToLogicalType(data.fields->dtypes[column]);
-    if (!nulls.has_value() || !type.ok() || type->id() == dd::LogicalTypeId::STRUCT ||
-        type->id() == dd::LogicalTypeId::LIST || type->id() == dd::LogicalTypeId::ARRAY) {
-        return nullptr; // nested statistics would need each child's as well
-    }
-    auto stats = dd::BaseStatistics::CreateUnknown(*type);
-    SetNullInfo(stats, *nulls);
-    return stats.ToUnique();
-}
-
-// The stored min and max of an integer-stored column over the files (its extension's storage
-// for temporal columns), or nullopt when a non-empty file lacks either.
-std::optional<std::pair<int64_t, int64_t>>
-StoredRange(const ReadVortexBindData &data, dd::column_t column, PType ptype) {
-    std::optional<int64_t> lo, hi;
-    for (const auto &file : data.Files()) {
-        if (file->row_count() == 0) {
-            continue;
-        }
-        std::optional<Scalar> min = FileStat(*file, column, Stat::Min);
-        std::optional<Scalar> max = FileStat(*file, column, Stat::Max);
-        if (!min || !max) {
-            return std::nullopt;
-        }
-        const Scalar min_value = min->dtype().is_extension() ? min->StorageScalar() : *min;
-        const Scalar max_value = max->dtype().is_extension() ? max->StorageScalar() : *max;
-        if (min_value.is_null() || max_value.is_null() || !min_value.dtype().is_primitive() ||
-            min_value.dtype().ptype() != ptype || max_value.dtype().ptype() != ptype) {
-            return std::nullopt;
-        }
-        const int64_t a = ptype == PType::I32 ? min_value.as<int32_t>() : min_value.as<int64_t>();
-        const int64_t b = ptype == PType::I32 ? max_value.as<int32_t>() : max_value.as<int64_t>();
-        lo = lo ? std::min(*lo, a) : a;
-        hi = hi ? std::max(*hi, b) : b;
-    }
-    if (!lo) {
-        return std::nullopt;
-    }
-    return std::pair{*lo, *hi};
-}
-
-int64_t FloorDiv(int64_t a, int64_t b) {
-    return a / b - ((a % b != 0) && ((a < 0) != (b < 0)) ? 1 : 0);
-}
-
-// Min and max of a date or timestamp column as DuckDB values of its DuckDB type: exact where
-// DuckDB holds the stored unit, widened to whole days or microseconds where it converts (a
-// wider range never makes DuckDB drop a filter that could fail).
-dd::unique_ptr<dd::BaseStatistics> TemporalStatistics(const ReadVortexBindData &data, dd::column_t column) {
-    const DType &dtype = data.fields->dtypes[column];
-    auto temporal = ParseTemporalMetadata(dtype.extension());
-    auto type = ToLogicalType(dtype);
-    const std::optional<uint64_t> nulls = TotalNullCount(data, column);
-    if (!temporal.ok() || !type.ok() || !nulls || !dtype.extension().storage.is_primitive()) {
-        return nullptr;
-    }
-    const PType storage = dtype.extension().storage.ptype();
-    if (storage != PType::I32 && storage != PType::I64) {
-        return nullptr;
-    }
-    const auto range = StoredRange(data, column, storage);
-    if (!range) {
-        return nullptr;
-    }
-    auto [lo, hi] = *range;
-    dd::Value min, max;
-    if (temporal->kind == TemporalMetadata::Kind::Date) {
-        if (temporal->unit == TimeUnit::Milliseconds) {
-            constexpr int64_t kDay = 86'400'000;
-            lo = FloorDiv(lo, kDay);
-            hi = FloorDiv(hi, kDay) + (hi % kDay != 0 ? 1 : 0);
-        } else if (temporal->unit != TimeUnit::Days) {
-            return nullptr;
-        }
-        min = dd::Value::DATE(dd::date_t(static_cast<int32_t>(lo)));
-        max = dd::Value::DATE(dd::date_t(static_cast<int32_t>(hi)));
-    } else if (temporal->kind == TemporalMetadata::Kind::Timestamp) {
-        if (temporal->time_zone.has_value()) {
-            // DuckDB holds zoned instants in microseconds.
-            switch (temporal->unit) {
-                case TimeUnit::Seconds:
-                case TimeUnit::Milliseconds: {
-                    const int64_t scale = temporal->unit == TimeUnit::Seconds ? 1'000'000 : 1'000;
-                    if (lo < INT64_MIN / scale || hi > INT64_MAX / scale) {
-                        return nullptr;
-                    }
-                    lo *= scale;
-                    hi *= scale;
-                    break;
-                }
-                case TimeUnit::Nanoseconds:
-                    lo = FloorDiv(lo, 1000);
-                    hi = FloorDiv(hi, 1000) + 1;
-                    break;
-                case TimeUnit::Microseconds:
-                    break;
-                default:
-                    return nullptr;
-            }
-            min = dd::Value::TIMESTAMPTZ(dd::timestamp_tz_t(lo));
-            max = dd::Value::TIMESTAMPTZ(dd::timestamp_tz_t(hi));
-        } else {
-            switch (temporal->unit) {
-                case TimeUnit::Seconds:
-                    min = dd::Value::TIMESTAMPSEC(dd::timestamp_sec_t(lo));
-                    max = dd::Value::TIMESTAMPSEC(dd::timestamp_sec_t(hi));
-                    break;
-                case TimeUnit::Milliseconds:
-                    min = dd::Value::TIMESTAMPMS(dd::timestamp_ms_t(lo));
-                    max = dd::Value::TIMESTAMPMS(dd::timestamp_ms_t(hi));
-                    break;
-                case TimeUnit::Microseconds:
-                    min = dd::Value::TIMESTAMP(dd::timestamp_t(lo));
-                    max = dd::Value::TIMESTAMP(dd::timestamp_t(hi));
-                    break;
-                case TimeUnit::Nanoseconds:
-                    min = dd::Value::TIMESTAMPNS(dd::timestamp_ns_t(lo));
-                    max = dd::Value::TIMESTAMPNS(dd::timestamp_ns_t(hi));
-                    break;
-                default:
-                    return nullptr;
-            }
-        }
-    } else if (temporal->kind == TemporalMetadata::Kind::Time) {
-        // DuckDB's TIME is microseconds of the day: seconds and milliseconds scale exactly
-        // (TIME_NS columns get no bounds).
-        const int64_t scale = temporal->unit == TimeUnit::Seconds        ? 1'000'000
-                              : temporal->unit == TimeUnit::Milliseconds ? 1'000
-                              : temporal->unit == TimeUnit::Microseconds ? 1
-                                                                         : 0;
-        if (scale == 0) {
-            return nullptr;
-        }
-        min = dd::Value::TIME(dd::dtime_t(lo * scale));
-        max = dd::Value::TIME(dd::dtime_t(hi * scale));
-    } else {
-        return nullptr;
-    }
-    auto stats = dd::NumericStats::CreateUnknown(*type);
-    dd::NumericStats::SetMin(stats, min);
-    dd::NumericStats::SetMax(stats, max);
-    SetNullInfo(stats, *nulls);
-    return stats.ToUnique();
-}
-
-// Min and max of a decimal column (up to 38 digits, as DuckDB holds them) over the files.
-dd::unique_ptr<dd::BaseStatistics> DecimalStatistics(const ReadVortexBindData &data, dd::column_t column) {
-    const DType &dtype = data.fields->dtypes[column];
-    auto type = ToLogicalType(dtype);
-    const std::optional<uint64_t> nulls = TotalNullCount(data, column);
-    if (!type.ok() || !nulls) {
-        return nullptr;
-    }
-    std::optional<I256> lo, hi;
-    for (const auto &file : data.Files()) {
-        if (file->row_count() == 0) {
-            continue;
-        }
-        const std::optional<Scalar> min = FileStat(*file, column, Stat::Min);
-        const std::optional<Scalar> max = FileStat(*file, column, Stat::Max);
-        if (!min || !max || !min->dtype().is_decimal() || !max->dtype().is_decimal() ||
-            min->dtype().decimal().scale != dtype.decimal().scale ||
-            max->dtype().decimal().scale != dtype.decimal().scale) {
-            return nullptr;
-        }
-        const I256 &a = min->as_decimal().value;
-        const I256 &b = max->as_decimal().value;
-        lo = lo && *lo < a ? *lo : a;
-        hi = hi && *hi > b ? *hi : b;
-    }
-    if (!lo || !lo->FitsIn(16) || !hi->FitsIn(16)) {
-        return nullptr;
-    }
-    const auto width = static_cast<uint8_t>(dtype.decimal().precision);
-    const auto scale = static_cast<uint8_t>(dtype.decimal().scale);
-    const auto to_value = [&](const I256 &unscaled) {
-        const int128_t v = unscaled.ToInt128();
-        if (width <= 18) {
-            return dd::Value::DECIMAL(static_cast<int64_t>(v), width, scale);
-        }
-        return dd::Value::DECIMAL(dd::hugeint_t(static_cast<int64_t>(v >> 64), static_cast<uint64_t>(v)),
-                                  width, scale);
-    };
-    auto stats = dd::NumericStats::CreateUnknown(*type);
-    dd::NumericStats::SetMin(stats, to_value(*lo));
-    dd::NumericStats::SetMax(stats, to_value(*hi));
-    SetNullInfo(stats, *nulls);
-    return stats.ToUnique();
-}
-
-// Column statistics for DuckDB's optimizer, from the files' footers: whether NULLs occur for
-// every flat column, and min and max for integer, decimal, date, time and timestamp columns. DuckDB trusts
-// them (it may drop a filter they decide), so bounds are exact or wider than the values it will
-// see, never narrower; floats (whose NaN and -0.0 order differently) and strings (whose stored
-// bounds may be truncated) get no min/max.
-dd::unique_ptr<dd::BaseStatistics>
-ReadVortexStatistics(dd::ClientContext &, const dd::FunctionData *bind_data, dd::column_t column) {
-    const auto &data = bind_data->Cast<ReadVortexBindData>();
-    if (column >= data.fields->size() || data.ComputedField(column) != nullptr) {
-        return nullptr;
-    }
-    const DType &dtype = data.fields->dtypes[column];
-    if (dtype.is_extension()) {
-        if (auto temporal = TemporalStatistics(data, column)) {
-            return temporal;
-        }
-    }
-    if (dtype.is_decimal()) {
-        if (auto decimal = DecimalStatistics(data, column)) {
-            return decimal;
-        }
-    }
-    if (!dtype.is_primitive() || !IsInt(dtype.ptype())) {
-        return NullOnlyStatistics(data, column);
-    }
-    const std::optional<uint64_t> nulls = TotalNullCount(data, column);
-    if (!nulls.has_value()) {
-        return nullptr;
-    }
-    return VisitIntPType(dtype.ptype(), [&]<typename T>() -> dd::unique_ptr<dd::BaseStatistics> {
-        std::optional<T> lo, hi;
-        for (const auto &file : data.Files()) {
-            if (file->row_count() == 0) {
-                continue;
-            }
-            const std::optional<Scalar> min = FileStat(*file, column, Stat::Min);
-            const std::optional<Scalar> max = FileStat(*file, column, Stat::Max);
-            const auto is_own = [&](const std::optional<Scalar> &s) {
-                return s.has_value() && s->dtype().is_primitive() && s->dtype().ptype() == dtype.ptype();
-            };
-            if (!is_own(min) || !is_own(max)) {
-                return nullptr;
-            }
-            lo = lo.has_value() ? std::min(*lo, min->as<T>()) : min->as<T>();
-            hi = hi.has_value() ? std::max(*hi, max->as<T>()) : max->as<T>();
-        }
-        if (!lo.has_value()) {
-            return nullptr;
-        }
-        auto type = ToLogicalType(dtype);
-        if (!type.ok()) {
-            return nullptr;
-        }
-        auto stats = dd::NumericStats::CreateUnknown(*type);
-        dd::NumericStats::SetMin(stats, dd::Value::CreateValue<T>(*lo));
-        dd::NumericStats::SetMax(stats, dd::Value::CreateValue<T>(*hi));
-        SetNullInfo(stats, *nulls);
-        return stats.ToUnique();
-    });
-}
-
 dd::OperatorPartitionData ReadVortexPartitionData(dd::ClientContext &,
                                                   dd::TableFunctionGetPartitionInput &input) {
     if (input.partition_info.RequiresPartitionColumns()) {
@@ -1225,19 +784,20 @@ void PrunePartitions(dd::ClientContext &context,
     if (std::find(keep.begin(), keep.end(), false) == keep.end()) {
         return;
     }
-    ReadVortexBindData kept_files;
+    size_t kept = 0;
     for (size_t f = 0; f < keep.size(); ++f) {
-        if (keep[f]) {
-            kept_files.paths.push_back(data.paths[f]);
-            kept_files.file_numbers.push_back(data.file_numbers[f]);
-            kept_files.files.push_back(data.files[f]);
-            kept_files.partitions.values.push_back(data.partitions.values[f]);
+        if (keep[f] && kept != f) { // (moving onto itself would empty a string)
+            data.paths[kept] = std::move(data.paths[f]);
+            data.file_numbers[kept] = data.file_numbers[f];
+            data.files[kept] = std::move(data.files[f]);
+            data.partitions.values[kept] = std::move(data.partitions.values[f]);
         }
+        kept += keep[f] ? 1 : 0;
     }
-    data.paths = std::move(kept_files.paths);
-    data.file_numbers = std::move(kept_files.file_numbers);
-    data.files = std::move(kept_files.files);
-    data.partitions.values = std::move(kept_files.partitions.values);
+    data.paths.resize(kept);
+    data.file_numbers.resize(kept);
+    data.files.resize(kept);
+    data.partitions.values.resize(kept);
 }
 
 // Takes the filters on casts and functions of a column (`ts_ms::DATE = DATE '...'`,
@@ -1347,7 +907,7 @@ bool PushFunction(dd::ClientContext &context,
         data.cast_filters.push_back(*column_filter);
     }
     data.computed.resize(data.fields->size());
-    data.computed[field] = translated->first;
+    data.computed[field] = ComputedColumn{translated->first, translated->second};
     data.types[field] = function.return_type;
     get.returned_types[field] = function.return_type;
     return true;
@@ -1370,9 +930,9 @@ dd::InsertionOrderPreservingMap<std::string> ReadVortexToString(dd::TableFunctio
     dd::InsertionOrderPreservingMap<std::string> result;
     const auto &data = input.bind_data->Cast<ReadVortexBindData>();
     std::string pushed;
-    for (const expr::ExprRef &computed : data.computed) {
-        if (computed != nullptr) {
-            pushed += (pushed.empty() ? "" : "\n") + computed->ToString();
+    for (const std::optional<ComputedColumn> &computed : data.computed) {
+        if (computed.has_value()) {
+            pushed += (pushed.empty() ? "" : "\n") + computed->expr->ToString();
         }
     }
     if (!pushed.empty()) {

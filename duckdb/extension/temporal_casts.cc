@@ -4,6 +4,7 @@
 
 #include <limits>
 
+#include "vortex/base/floor_div.h"
 #include "vortex/base/int128.h"
 
 #include "duckdb/extension/table_filters.h"
@@ -35,11 +36,6 @@ std::optional<int64_t> NanosPerTick(const dd::LogicalType &type, bool utc_sessio
         default:
             return std::nullopt;
     }
-}
-
-int64_t FloorDiv(int64_t a, int64_t b) {
-    const int64_t q = a / b;
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
 // A tick count of `type` as a DuckDB value of that type, or nullopt when it does not fit.

@@ -5,33 +5,24 @@
 // equals DuckDB's own evaluation of the function over a table holding the same rows, and
 // EXPLAIN names what the scan computes.
 #include <duckdb.hpp>
-#include <filesystem>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "vortex/base/format.h"
 
-#include "duckdb/extension/read_vortex.h"
+#include "duckdb/test/duckdb_test_fixture.h"
 
 namespace vortex::duckdb_ext {
 namespace {
 
 namespace dd = ::duckdb;
-namespace fs = std::filesystem;
 
-class ProjectionPushdownTest : public ::testing::Test {
+class ProjectionPushdownTest : public DuckDBTest {
 protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("projection_pushdown_test_" + std::to_string(::getpid()) + "_" +
-                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-        db_ = std::make_unique<dd::DuckDB>(nullptr);
-        RegisterReadVortex(*db_->instance);
-        con_ = std::make_unique<dd::Connection>(*db_);
+        DuckDBTest::SetUp();
         // Strings with 1-4 byte code points and a combining accent, empty and NULL; lists with
         // NULL elements, empty and NULL; dates and timestamps on both sides of 1970, before
         // year 1, infinite and NULL; every timestamp unit. Chunks of 3 000 rows.
@@ -53,18 +44,6 @@ protected:
         path_ = (dir_ / "t.vortex").string();
         Run("COPY t TO '" + path_ + "' (FORMAT vortex, ZONE_ROWS 3000)");
     }
-    void TearDown() override {
-        con_.reset();
-        db_.reset();
-        fs::remove_all(dir_);
-    }
-
-    dd::unique_ptr<dd::MaterializedQueryResult> Run(const std::string &sql) {
-        auto result = con_->Query(sql);
-        EXPECT_FALSE(result->HasError()) << sql << "\n" << result->GetError();
-        return result;
-    }
-
     // Every row of `sql`, in order, as text.
     std::vector<std::string> Rows(const std::string &sql) {
         std::vector<std::string> rows;
@@ -99,10 +78,7 @@ protected:
         return plan.substr(begin + 19, end == std::string::npos ? std::string::npos : end - begin - 19);
     }
 
-    fs::path dir_;
     std::string path_;
-    std::unique_ptr<dd::DuckDB> db_;
-    std::unique_ptr<dd::Connection> con_;
 };
 
 TEST_F(ProjectionPushdownTest, LengthsAndDatePartsComputedInTheScanEqualDuckDBs) {

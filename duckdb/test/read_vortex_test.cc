@@ -32,6 +32,7 @@
 #include "duckdb/extension/logical_types.h"
 #include "duckdb/extension/read_vortex.h"
 #include "duckdb/extension/vector_export.h"
+#include "duckdb/test/duckdb_test_fixture.h"
 
 namespace vortex::duckdb_ext {
 namespace {
@@ -193,25 +194,8 @@ std::string Show(const dd::Value &value) {
 
 // ---- Fixture ---------------------------------------------------------------------------------
 
-class ReadVortexTest : public ::testing::Test {
+class ReadVortexTest : public DuckDBTest {
 protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("read_vortex_test_" + std::to_string(::getpid()) + "_" +
-                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-        db_ = std::make_unique<dd::DuckDB>(nullptr);
-        RegisterReadVortex(*db_->instance);
-        con_ = std::make_unique<dd::Connection>(*db_);
-    }
-    void TearDown() override {
-        con_.reset();
-        db_.reset();
-        fs::remove_all(dir_);
-    }
-
-    std::string Path(const std::string &name) const { return (dir_ / name).string(); }
-
     // Writes `columns` (equal lengths) as a struct file, in chunks of `chunk_rows`.
     std::string Write(const std::string &name,
                       const std::vector<std::string> &names,
@@ -247,26 +231,6 @@ protected:
         EXPECT_TRUE(summary.ok()) << summary.status().ToString();
         return Path(name);
     }
-
-    dd::unique_ptr<dd::MaterializedQueryResult> Run(const std::string &sql) {
-        auto result = con_->Query(sql);
-        EXPECT_FALSE(result->HasError()) << sql << "\n" << result->GetError();
-        return result;
-    }
-
-    std::string Error(const std::string &sql) {
-        auto result = con_->Query(sql);
-        EXPECT_TRUE(result->HasError()) << sql;
-        return result->HasError() ? result->GetError() : "";
-    }
-
-    int64_t Count(const std::string &sql) { return Run(sql)->GetValue(0, 0).GetValue<int64_t>(); }
-
-    std::string Quote(const std::string &text) { return dd::KeywordHelper::WriteQuoted(text, '\''); }
-
-    fs::path dir_;
-    std::unique_ptr<dd::DuckDB> db_;
-    std::unique_ptr<dd::Connection> con_;
 };
 
 // ---- Tests -----------------------------------------------------------------------------------

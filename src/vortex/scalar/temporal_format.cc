@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/scalar/temporal_format.h"
 
+#include "vortex/base/floor_div.h"
 #include "vortex/base/format.h"
 
 namespace vortex {
@@ -29,18 +30,6 @@ UnitScale ScaleOf(TimeUnit unit) {
             return {1, 0};
     }
     return {1, 0};
-}
-
-// Division rounding toward negative infinity, so times before 1970 land on the right day.
-int64_t FloorDiv(int64_t a, int64_t b) {
-    const int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
-// The remainder that goes with FloorDiv: in [0, b) for b > 0.
-int64_t FloorMod(int64_t a, int64_t b) {
-    const int64_t r = a % b;
-    return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
 std::string FormatDate(int64_t days) {

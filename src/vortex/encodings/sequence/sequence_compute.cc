@@ -7,6 +7,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/base/floor_div.h"
 #include "vortex/base/int128.h"
 #include "vortex/encodings/sequence/sequence_array.h"
 #include "vortex/encodings/sequence/sequence_internal.h"
@@ -14,15 +15,6 @@
 
 namespace vortex::sequence {
 namespace {
-
-// Floor division by a positive divisor.
-int128_t FloorDiv(int128_t numerator, int128_t divisor) {
-    int128_t quotient = numerator / divisor;
-    if (numerator % divisor != 0 && numerator < 0) {
-        quotient -= 1;
-    }
-    return quotient;
-}
 
 size_t ClampCount(int128_t count, size_t len) {
     return count <= 0 ? 0 : count >= static_cast<int128_t>(len) ? len : static_cast<size_t>(count);
