@@ -6,6 +6,7 @@
 #include <duckdb/planner/expression/bound_columnref_expression.hpp>
 #include <duckdb/planner/expression_iterator.hpp>
 #include <duckdb/planner/logical_operator_visitor.hpp>
+#include <duckdb/planner/operator/logical_projection.hpp>
 #include <map>
 #include <optional>
 #include <utility>
@@ -29,23 +30,45 @@ class PlanWalk {
 public:
     explicit PlanWalk(const ProjectionPushdownTarget &target) : target_(target) {}
 
-    void FindScans(dd::LogicalOperator &op) {
+    // Finds the scans, and the columns of projections that pass a scanned column through
+    // unchanged (a view's `SELECT *`, a renaming): uses of those count as uses of the column.
+    // Only where every reader of the projection's columns reads them through column references
+    // (a projection or an aggregate above, through operators that keep their input's columns);
+    // the query's result, a set operation or an insert take columns by position, unseen.
+    void FindScans(dd::LogicalOperator &op, bool read_by_reference = false) {
+        const bool children_read_by_reference = ReadsInputByReference(op, read_by_reference);
+        for (auto &child : op.children) {
+            FindScans(*child, children_read_by_reference);
+        }
         if (op.type == dd::LogicalOperatorType::LOGICAL_GET) {
             auto &get = op.Cast<dd::LogicalGet>();
             if (target_.scans(get)) {
                 scans_.emplace(get.table_index, &get);
             }
-        }
-        for (auto &child : op.children) {
-            FindScans(*child);
+        } else if (op.type == dd::LogicalOperatorType::LOGICAL_PROJECTION && read_by_reference) {
+            auto &projection = op.Cast<dd::LogicalProjection>();
+            for (dd::idx_t i = 0; i < projection.expressions.size(); ++i) {
+                if (const std::optional<ColumnKey> column = ScannedColumn(*projection.expressions[i])) {
+                    aliases_.emplace(ColumnKey{projection.table_index, i}, *column);
+                }
+            }
         }
     }
 
     bool any_scans() const { return !scans_.empty(); }
 
     void CollectUses(dd::LogicalOperator &op) {
-        dd::LogicalOperatorVisitor::EnumerateExpressions(
-            op, [&](dd::unique_ptr<dd::Expression> *expression) { CollectUses(**expression); });
+        if (op.type == dd::LogicalOperatorType::LOGICAL_PROJECTION) {
+            auto &projection = op.Cast<dd::LogicalProjection>();
+            for (dd::idx_t i = 0; i < projection.expressions.size(); ++i) {
+                if (aliases_.count(ColumnKey{projection.table_index, i}) == 0) { // a pass-through is no use
+                    CollectUses(*projection.expressions[i]);
+                }
+            }
+        } else {
+            dd::LogicalOperatorVisitor::EnumerateExpressions(
+                op, [&](dd::unique_ptr<dd::Expression> *expression) { CollectUses(**expression); });
+        }
         for (auto &child : op.children) {
             CollectUses(*child);
         }
@@ -67,6 +90,17 @@ public:
 
     // Replaces every taken fn(column) by the column, which now holds fn's values.
     void Rewrite(dd::LogicalOperator &op) {
+        if (op.type == dd::LogicalOperatorType::LOGICAL_PROJECTION) {
+            // A pass-through of a column now passes the function's values through.
+            auto &projection = op.Cast<dd::LogicalProjection>();
+            for (dd::idx_t i = 0; i < projection.expressions.size(); ++i) {
+                const auto alias = aliases_.find(ColumnKey{projection.table_index, i});
+                const auto use = alias == aliases_.end() ? uses_.end() : uses_.find(alias->second);
+                if (use != uses_.end() && !use->second.conflict) {
+                    projection.expressions[i]->return_type = use->second.function->return_type;
+                }
+            }
+        }
         dd::LogicalOperatorVisitor::EnumerateExpressions(
             op, [&](dd::unique_ptr<dd::Expression> *expression) { Rewrite(*expression); });
         for (auto &child : op.children) {
@@ -75,15 +109,38 @@ public:
     }
 
 private:
+    // Whether `op` reads its children's columns only through column references, given whether
+    // its own readers do (for operators whose output holds their input's columns).
+    static bool ReadsInputByReference(const dd::LogicalOperator &op, bool read_by_reference) {
+        switch (op.type) {
+            case dd::LogicalOperatorType::LOGICAL_PROJECTION:
+            case dd::LogicalOperatorType::LOGICAL_AGGREGATE_AND_GROUP_BY:
+                return true;
+            case dd::LogicalOperatorType::LOGICAL_FILTER:
+            case dd::LogicalOperatorType::LOGICAL_LIMIT:
+            case dd::LogicalOperatorType::LOGICAL_ORDER_BY:
+            case dd::LogicalOperatorType::LOGICAL_TOP_N:
+            case dd::LogicalOperatorType::LOGICAL_COMPARISON_JOIN:
+            case dd::LogicalOperatorType::LOGICAL_CROSS_PRODUCT:
+                return read_by_reference;
+            default:
+                return false;
+        }
+    }
+
     std::optional<ColumnKey> ScannedColumn(const dd::Expression &e) const {
         if (e.GetExpressionClass() != dd::ExpressionClass::BOUND_COLUMN_REF) {
             return std::nullopt;
         }
         const dd::ColumnBinding &binding = e.Cast<dd::BoundColumnRefExpression>().binding;
+        const ColumnKey key{binding.table_index, binding.column_index};
+        if (const auto alias = aliases_.find(key); alias != aliases_.end()) {
+            return alias->second;
+        }
         if (scans_.count(binding.table_index) == 0) {
             return std::nullopt;
         }
-        return ColumnKey{binding.table_index, binding.column_index};
+        return key;
     }
 
     // The argument of a one-argument function, with the cast DuckDB may put around it
@@ -144,6 +201,8 @@ private:
     const ProjectionPushdownTarget &target_;
     std::map<dd::idx_t, dd::LogicalGet *> scans_;
     std::map<ColumnKey, ColumnUse> uses_;
+    /// A projection's column (its table index, its expression) that is a scanned column.
+    std::map<ColumnKey, ColumnKey> aliases_;
 };
 
 } // namespace

@@ -881,10 +881,10 @@ bool PushFunction(dd::ClientContext &context,
     const DType &dtype = data.fields->dtypes[field];
     const auto translated = TranslateValueExpression(
         function, name, dtype,
-        [&](const dd::Expression &e) {
-            return e.GetExpressionClass() == dd::ExpressionClass::BOUND_COLUMN_REF &&
-                   e.Cast<dd::BoundColumnRefExpression>().binding ==
-                       dd::ColumnBinding(get.table_index, column_index);
+        // The function's one argument is the column, read directly or under another name
+        // (a view's projection passing it through).
+        [](const dd::Expression &e) {
+            return e.GetExpressionClass() == dd::ExpressionClass::BOUND_COLUMN_REF;
         },
         utc_session);
     if (!translated || translated->second.ptype() != PType::I64) {
