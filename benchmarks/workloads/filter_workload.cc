@@ -253,6 +253,13 @@ std::string CreateTableSql(const std::string &table, uint64_t rows, uint64_t see
         folded, raw, rows);
 }
 
+// A projection of functions of the column over every row (read_vortex computes them in the scan).
+FilterPredicate Computed(const FilterColumn &c, std::string select) {
+    FilterPredicate p = Predicate(c, "computed", "100%", "");
+    p.select = std::move(select);
+    return p;
+}
+
 std::vector<FilterPredicate> BenchPredicates() {
     std::vector<FilterPredicate> out;
     for (const FilterColumn &c : FilterColumns()) {
@@ -299,11 +306,21 @@ std::vector<FilterPredicate> BenchPredicates() {
             out.push_back(Predicate(c, "cast", "10%",
                                     vortex::format("{} >= ({})::TIMESTAMP AND {} < ({})::TIMESTAMP", s,
                                                    f(200'000), s, f(300'000))));
+            // Calendar parts (the dates span 1990-2044, 10 % of them on 2017-05-20).
+            out.push_back(Predicate(c, "function", "2%", vortex::format("year({}) = 2000", s)));
+            out.push_back(Predicate(c, "function", "8%", vortex::format("month({}) = 3", s)));
+            out.push_back(Predicate(c, "function", "10%", vortex::format("day({}) <= 3", s)));
+            out.push_back(Computed(c, vortex::format("sum(year({0})), max(month({0}))", s)));
         }
         if (IsTimestamp(c)) {
             out.push_back(
                 Predicate(c, "cast", "10%", vortex::format("{}::DATE = ({})::DATE", s, f(kHeavy10))));
             out.push_back(Predicate(c, "function", "4%", vortex::format("hour({}) = 7", s)));
+            out.push_back(Predicate(c, "function", "2%", vortex::format("year({}) = 2000", s)));
+            out.push_back(Computed(c, vortex::format("sum(hour({0})), min(hour({0}))", s)));
+        }
+        if (IsString(c)) {
+            out.push_back(Computed(c, vortex::format("sum(strlen({0})), max(strlen({0}))", s)));
         }
         if (c.kind == ColumnKind::kList) {
             out.push_back(Predicate(c, "length", "40%", "len(" + c.name + ") >= 3"));
@@ -379,6 +396,10 @@ std::vector<FilterPredicate> OraclePredicates(uint64_t seed, size_t per_column) 
                 }
                 add(vortex::format("{} BETWEEN ({})::TIMESTAMP_S AND ({})::TIMESTAMP + INTERVAL 1 HOUR", s,
                                    f(lo), f(hi)));
+                add(vortex::format("year({}) = {}", s, 1990 + k1 % 56));
+                add(vortex::format("month({}) {} {}", s, ops[static_cast<size_t>(k1) % std::size(ops)],
+                                   1 + k2 % 12));
+                add(vortex::format("day({}) BETWEEN {} AND {}", s, 1 + k1 % 28, 3 + k1 % 28));
             }
             if (IsTimestamp(c)) {
                 for (const char *op : ops) {
@@ -387,6 +408,8 @@ std::vector<FilterPredicate> OraclePredicates(uint64_t seed, size_t per_column) 
                 add(vortex::format("{}::DATE BETWEEN ({})::DATE AND ({})::DATE", s, f(lo), f(hi)));
                 add(vortex::format("{} >= ({})::DATE", s, f(k2)));
                 add(vortex::format("hour({}) = {}", s, k1 % 24));
+                add(vortex::format("year({}) {} {}", s, ops[static_cast<size_t>(k2) % std::size(ops)],
+                                   1990 + k1 % 56));
                 if (c.sql_type != "TIMESTAMPTZ") { // DuckDB has no zoned nanosecond type
                     add(vortex::format("{}::TIMESTAMP_NS > ({})::TIMESTAMP_NS", s, f(k1)));
                 }

@@ -52,7 +52,8 @@ struct FilterPredicate {
     std::string dtype;
     /// "eq", "range", "in", "null", "distinct", "column", "prefix", "suffix", "contains",
     /// "length", "cast" (a date against timestamps, a timestamp cast to a date), "function"
-    /// (hour() of a timestamp), "project".
+    /// (hour(), year(), ... of a column), "project" (aggregates of the column), "computed"
+    /// (aggregates of a function of the column).
     std::string kind;
     /// Designed share of rows, as text ("0.1%", "10%", "90%"), or "" when it is the column's
     /// null share or not designed.
