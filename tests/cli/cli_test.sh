@@ -132,4 +132,10 @@ wide="$("$vx" head "$fixtures/decimal256_2048rows.vortex" -n 1)"
 "$vx" bench sql --quick --reps 1 --tmp-dir "$dir" --json | grep '"geomean_ratio"' > /dev/null
 "$vx" bench filters --quick --reps 1 --tmp-dir "$dir" --dtype date --kind range --json 2>/dev/null |
     grep '"median_ratio"' > /dev/null
+scaling=$("$vx" bench write-scaling --quick --reps 1 --tmp-dir "$dir" --threads 1,2 --json)
+grep '"identical_bytes": true' <<< "$scaling" > /dev/null
+if grep '"identical_bytes": false' <<< "$scaling"; then
+    echo "write-scaling: executors of different sizes wrote different bytes" >&2
+    exit 1
+fi
 echo "cli ok"
