@@ -83,6 +83,9 @@ std::optional<Result<ArrayRef>> Array::MatchStringsImpl(const StringMatch &) con
 std::optional<Result<ArrayRef>> Array::LengthImpl(LengthUnit) const {
     return std::nullopt;
 }
+std::optional<Result<ArrayRef>> Array::MapValuesImpl(const ValueMap &) const {
+    return std::nullopt;
+}
 std::optional<Result<std::optional<Scalar>>> Array::ComputeStatImpl(Stat) const {
     return std::nullopt;
 }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -29,6 +30,9 @@ enum class LengthUnit : uint8_t;
 
 /// Arrays are immutable DAGs that share children and buffers.
 using ArrayRef = std::shared_ptr<const Array>;
+/// A function applied to every element of an array, returning an array of the same length
+/// (see MapValues).
+using ValueMap = std::function<Result<ArrayRef>(const ArrayRef &values)>;
 
 /// An immutable array node: an encoding, a logical dtype, a length, the encoding's own buffers
 /// and its children, exactly as they are serialized (spec: arrays-encodings, "ArrayNode").
@@ -122,6 +126,9 @@ public:
     /// The length of every element in `unit` (which applies to the dtype): i64 with this array's
     /// validity (see Length).
     virtual std::optional<Result<ArrayRef>> LengthImpl(LengthUnit unit) const;
+    /// `map` of every element, for an elementwise `map` (see MapValues): encodings that hold
+    /// each run or distinct value once apply it to those and keep their structure.
+    virtual std::optional<Result<ArrayRef>> MapValuesImpl(const ValueMap &map) const;
     /// Computes one statistic directly from the encoded form (e.g. min of a constant). The
     /// inner optional is empty when the statistic is undefined (min of an all-null array).
     virtual std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const;

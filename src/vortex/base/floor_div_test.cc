@@ -14,7 +14,8 @@ namespace {
 TEST(FloorDivTest, MatchesFloorOfTheRealQuotientForEverySignCombination) {
     for (int64_t a = -50; a <= 50; ++a) {
         for (int64_t b : {-7, -3, -1, 1, 2, 5, 86'400}) {
-            const auto expected = static_cast<int64_t>(std::floor(static_cast<double>(a) / static_cast<double>(b)));
+            const auto expected =
+                static_cast<int64_t>(std::floor(static_cast<double>(a) / static_cast<double>(b)));
             EXPECT_EQ(FloorDiv(a, b), expected) << a << " / " << b;
             EXPECT_EQ(FloorDiv(a, b) * b + FloorMod(a, b), a) << a << " % " << b;
             if (b > 0) {

@@ -19,6 +19,7 @@
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/compare_arrays.h"
 #include "vortex/array/compute/int_range.h"
+#include "vortex/array/compute/map_values.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/string_match.h"
 #include "vortex/array/compute/take.h"
@@ -453,6 +454,31 @@ EvaluateOverDictionary(const Expr &expr, const ArrayRef &scope, EvaluationCache 
     return std::optional<ArrayRef>(std::move(gathered));
 }
 
+// An expression of one column whose encoding holds each run or distinct value once (run-end,
+// constant, also under an extension dtype): evaluated once per run or value, keeping the runs.
+// nullopt for other columns.
+Result<std::optional<ArrayRef>> EvaluateOverRuns(const Expr &expr, const ArrayRef &scope) {
+    if (expr.kind() == ExprKind::Column || expr.kind() == ExprKind::Literal) {
+        return std::optional<ArrayRef>();
+    }
+    const std::vector<std::string> columns = ReferencedColumns(expr);
+    const auto *fields = As<StructArray>(*scope);
+    if (columns.size() != 1 || fields == nullptr) {
+        return std::optional<ArrayRef>();
+    }
+    const ArrayRef field = fields->field_by_name(columns[0]);
+    if (field == nullptr) {
+        return std::optional<ArrayRef>();
+    }
+    std::optional<Result<ArrayRef>> mapped = MapValuesEncoded(
+        field, [&](const ArrayRef &values) { return EvaluatePerValue(expr, columns[0], values); });
+    if (!mapped) {
+        return std::optional<ArrayRef>();
+    }
+    VX_ASSIGN_OR_RETURN(ArrayRef result, *std::move(mapped));
+    return std::optional<ArrayRef>(std::move(result));
+}
+
 Result<ArrayRef> EvaluateNode(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
     switch (expr.kind()) {
         case ExprKind::Column:
@@ -501,6 +527,10 @@ Result<ArrayRef> Evaluate(const Expr &expr, const ArrayRef &scope, EvaluationCac
     VX_ASSIGN_OR_RETURN(std::optional<ArrayRef> over_dictionary, EvaluateOverDictionary(expr, scope, cache));
     if (over_dictionary) {
         return *std::move(over_dictionary);
+    }
+    VX_ASSIGN_OR_RETURN(std::optional<ArrayRef> over_runs, EvaluateOverRuns(expr, scope));
+    if (over_runs) {
+        return *std::move(over_runs);
     }
     return EvaluateNode(expr, scope, cache);
 }

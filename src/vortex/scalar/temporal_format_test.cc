@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <climits>
+#include <cstdint>
+#include <random>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "vortex/scalar/scalar.h"
@@ -28,6 +33,49 @@ TEST(TemporalFormatTest, CivilDatesAroundTheEpochAndLeapYears) {
             d.year == previous.year + 1 && d.month == 1 && d.day == 1 && previous.month == 12;
         ASSERT_TRUE(next_day || next_month || next_year) << days;
         previous = d;
+    }
+}
+
+// The inverse, by year and month arithmetic (independent of CivilFromDays' formulas).
+int64_t DaysFromCivil(int64_t year, unsigned month, unsigned day) {
+    const int64_t y = year - (month <= 2 ? 1 : 0);
+    const int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const int64_t year_of_era = y - era * 400;
+    const int64_t day_of_year = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+    const int64_t day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    return era * 146'097 + day_of_era - 719'468;
+}
+
+unsigned DaysInMonth(int64_t year, unsigned month) {
+    const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    constexpr unsigned kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
+TEST(TemporalFormatTest, CivilDatesAreValidAndInvertEverywhere) {
+    std::mt19937_64 rng(20261206);
+    std::vector<int64_t> days;
+    // Every range a timestamp of any unit reaches, and the edges of the fast path's range.
+    for (const int64_t scale : {int64_t{100'000}, int64_t{100'000'000}, int64_t{110'000'000'000'000}}) {
+        std::uniform_int_distribution<int64_t> any(-scale, scale);
+        for (int i = 0; i < 100'000; ++i) {
+            days.push_back(any(rng));
+        }
+    }
+    for (const int64_t edge :
+         {int64_t{110'000'000'000'000}, int64_t{-110'000'000'000'000}, INT64_MAX / 86'400, INT64_MIN / 86'400,
+          int64_t{INT32_MAX}, int64_t{INT32_MIN}}) {
+        for (int64_t d = edge - 3; d <= edge + 3; ++d) {
+            days.push_back(d);
+        }
+    }
+    for (const int64_t d : days) {
+        const CivilDate date = CivilFromDays(d);
+        ASSERT_GE(date.month, 1u) << d;
+        ASSERT_LE(date.month, 12u) << d;
+        ASSERT_GE(date.day, 1u) << d;
+        ASSERT_LE(date.day, DaysInMonth(date.year, date.month)) << d;
+        ASSERT_EQ(DaysFromCivil(date.year, date.month, date.day), d) << d;
     }
 }
 

@@ -7,7 +7,9 @@
 #include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
+#include "vortex/array/compute/map_values.h"
 #include "vortex/dtype/extension.h"
+#include "vortex/scalar/temporal_format.h"
 
 namespace vortex {
 namespace {
@@ -28,27 +30,6 @@ void Parts(std::span<const T> values, int64_t *out) {
     }
 }
 
-// The civil date of a day number (days since 1970-01-01, proleptic Gregorian): counted in
-// 400-year eras from 0000-03-01, so that leap days fall at the end of each year.
-struct CivilDate {
-    int64_t year;
-    int64_t month;
-    int64_t day;
-};
-
-CivilDate CivilFromDays(int64_t days) {
-    const int64_t shifted = days + 719'468; // days from 0000-03-01
-    const int64_t era = (shifted >= 0 ? shifted : shifted - 146'096) / 146'097;
-    const int64_t day_of_era = shifted - era * 146'097;
-    const int64_t year_of_era =
-        (day_of_era - day_of_era / 1'460 + day_of_era / 36'524 - day_of_era / 146'096) / 365;
-    const int64_t day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    const int64_t march_month = (5 * day_of_year + 2) / 153; // 0 = March
-    const int64_t day = day_of_year - (153 * march_month + 2) / 5 + 1;
-    const int64_t month = march_month < 10 ? march_month + 3 : march_month - 9;
-    return {year_of_era + era * 400 + (month <= 2 ? 1 : 0), month, day};
-}
-
 // kField (a calendar field) of values in units of 1/kPerDay day.
 template <int64_t kPerDay, DatePartField kField, typename T>
 void CalendarParts(std::span<const T> values, int64_t *out) {
@@ -58,8 +39,8 @@ void CalendarParts(std::span<const T> values, int64_t *out) {
         days -= (value % kPerDay) < 0 ? 1 : 0; // floor
         const CivilDate date = CivilFromDays(days);
         out[i] = kField == DatePartField::Year    ? date.year
-                 : kField == DatePartField::Month ? date.month
-                                                  : date.day;
+                 : kField == DatePartField::Month ? static_cast<int64_t>(date.month)
+                                                  : static_cast<int64_t>(date.day);
     }
 }
 
@@ -110,6 +91,34 @@ BitBuffer FiniteBits(std::span<const T> values) {
         values.size(), [&](size_t i) { return values[i] != kInfinity && values[i] != -kInfinity; });
 }
 
+// The date part of every element, decoding the array.
+Result<ArrayRef>
+DatePartOfEach(const ArrayRef &temporal, const TemporalMetadata &metadata, DatePartField field) {
+    const DType &dtype = temporal->dtype();
+    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(temporal));
+    const auto extension = As<ExtensionArray>(canonical);
+    VX_ENSURE(extension != nullptr, Internal, "a {} array did not canonicalize to an extension array", dtype);
+    VX_ASSIGN_OR_RETURN(ArrayRef storage, Canonicalize(extension->storage()));
+    const auto primitive = As<PrimitiveArray>(storage);
+    VX_ENSURE(primitive != nullptr && (primitive->ptype() == PType::I64 || primitive->ptype() == PType::I32),
+              InvalidArgument, "{}() of {}: unexpected storage", DatePartName(field), dtype);
+    const size_t len = primitive->len();
+    BufferMut values = BufferMut::Uninitialized(len * sizeof(int64_t));
+    Validity validity = primitive->validity();
+    if (primitive->ptype() == PType::I64) {
+        PartsIn(metadata.unit, field, primitive->values_as<int64_t>(), values.data_as<int64_t>());
+        if (metadata.kind == TemporalMetadata::Kind::Timestamp) {
+            validity = validity.And(Mask::FromBits(FiniteBits(primitive->values_as<int64_t>())), len);
+        }
+    } else {
+        PartsIn(metadata.unit, field, primitive->values_as<int32_t>(), values.data_as<int64_t>());
+        if (metadata.kind == TemporalMetadata::Kind::Date) {
+            validity = validity.And(Mask::FromBits(FiniteBits(primitive->values_as<int32_t>())), len);
+        }
+    }
+    return ArrayRef(PrimitiveArray::Make(PType::I64, std::move(values).Freeze(), std::move(validity)));
+}
+
 } // namespace
 
 std::string_view DatePartName(DatePartField field) {
@@ -146,28 +155,12 @@ Result<ArrayRef> DatePart(const ArrayRef &temporal, DatePartField field) {
         VX_ENSURE(metadata.kind != TemporalMetadata::Kind::Date && metadata.unit != TimeUnit::Days,
                   InvalidArgument, "{}() of {}: only times and timestamps", DatePartName(field), dtype);
     }
-    VX_ASSIGN_OR_RETURN(ArrayRef canonical, Canonicalize(temporal));
-    const auto extension = As<ExtensionArray>(canonical);
-    VX_ENSURE(extension != nullptr, Internal, "a {} array did not canonicalize to an extension array", dtype);
-    VX_ASSIGN_OR_RETURN(ArrayRef storage, Canonicalize(extension->storage()));
-    const auto primitive = As<PrimitiveArray>(storage);
-    VX_ENSURE(primitive != nullptr && (primitive->ptype() == PType::I64 || primitive->ptype() == PType::I32),
-              InvalidArgument, "{}() of {}: unexpected storage", DatePartName(field), dtype);
-    const size_t len = primitive->len();
-    BufferMut values = BufferMut::Uninitialized(len * sizeof(int64_t));
-    Validity validity = primitive->validity();
-    if (primitive->ptype() == PType::I64) {
-        PartsIn(metadata.unit, field, primitive->values_as<int64_t>(), values.data_as<int64_t>());
-        if (metadata.kind == TemporalMetadata::Kind::Timestamp) {
-            validity = validity.And(Mask::FromBits(FiniteBits(primitive->values_as<int64_t>())), len);
-        }
-    } else {
-        PartsIn(metadata.unit, field, primitive->values_as<int32_t>(), values.data_as<int64_t>());
-        if (metadata.kind == TemporalMetadata::Kind::Date) {
-            validity = validity.And(Mask::FromBits(FiniteBits(primitive->values_as<int32_t>())), len);
-        }
+    // Once per run or distinct value where the column is encoded that way (a sorted date).
+    if (std::optional<Result<ArrayRef>> mapped = MapValuesEncoded(
+            temporal, [&](const ArrayRef &values) { return DatePartOfEach(values, metadata, field); })) {
+        return *std::move(mapped);
     }
-    return ArrayRef(PrimitiveArray::Make(PType::I64, std::move(values).Freeze(), std::move(validity)));
+    return DatePartOfEach(temporal, metadata, field);
 }
 
 } // namespace vortex

@@ -93,6 +93,8 @@ public:
     std::optional<Result<ArrayRef>> TakeFromImpl(const ArrayRef &source) const override;
     /// Compares the values once; the result is run-end encoded over the same ends.
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
+    /// Maps the values once per run; the result keeps these runs.
+    std::optional<Result<ArrayRef>> MapValuesImpl(const ValueMap &map) const override;
     /// Min and max from the values when every run is visible; null count from the null
     /// runs' lengths.
     std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const override;

@@ -12,14 +12,18 @@
 
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/dict/dict_array.h"
+#include "vortex/array/arrays/extension/extension_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/compute.h"
+#include "vortex/array/compute/date_part.h"
+#include "vortex/array/compute/map_values.h"
 #include "vortex/array/testing/array_equal.h"
 #include "vortex/array/testing/conformance/array_conformance.h"
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/base/format.h"
+#include "vortex/dtype/extension.h"
 #include "vortex/encodings/runend/register.h"
 #include "vortex/encodings/runend/runend_array.h"
 #include "vortex/encodings/testing/serde_round_trip.h"
@@ -443,3 +447,57 @@ TEST(RunEndArrayTest, BuildRejectsBadParts) {
 } // namespace
 } // namespace runend
 } // namespace vortex
+
+namespace vortex::runend {
+namespace {
+
+// MapValues over runs equals the map over the decoded rows, sliced, with null runs, and under a
+// date extension (a date part of a sorted date column evaluates once per run).
+TEST(RunEndArrayTest, MapValuesMapsEachRunOnceAndKeepsTheRuns) {
+    std::vector<std::optional<int32_t>> rows;
+    for (int32_t day = -800; day < 900; day += 37) {
+        for (int r = 0; r < 1 + (day & 7); ++r) {
+            rows.push_back(day % 5 == 0 ? std::nullopt : std::optional<int32_t>(day));
+        }
+    }
+    const ArrayRef canonical = PrimitiveArray::FromOptionals(rows);
+    ASSERT_OK_AND_ASSIGN(ArrayRef encoded, RunEndEncode(canonical));
+    ASSERT_NE(As<RunEndArray>(encoded), nullptr);
+    size_t calls_rows = 0;
+    const ValueMap plus_one_or_null_to_zero = [&](const ArrayRef &values) -> Result<ArrayRef> {
+        calls_rows += values->len();
+        VX_ASSIGN_OR_RETURN(ArrayRef flat, Canonicalize(values));
+        const auto &primitive = static_cast<const PrimitiveArray &>(*flat);
+        std::vector<int64_t> out(flat->len());
+        for (size_t i = 0; i < out.size(); ++i) {
+            out[i] = primitive.is_valid(i) ? primitive.values_as<int32_t>()[i] + 1 : 0;
+        }
+        return ArrayRef(PrimitiveArray::FromValues(out));
+    };
+    for (const auto &[start, stop] :
+         {std::pair<size_t, size_t>{0, rows.size()}, {3, rows.size() - 5}, {7, 8}}) {
+        ASSERT_OK_AND_ASSIGN(ArrayRef sliced, Slice(encoded, start, stop));
+        ASSERT_OK_AND_ASSIGN(ArrayRef expected_rows, Slice(canonical, start, stop));
+        ASSERT_OK_AND_ASSIGN(ArrayRef expected, plus_one_or_null_to_zero(expected_rows));
+        calls_rows = 0;
+        ASSERT_OK_AND_ASSIGN(ArrayRef mapped, MapValues(sliced, plus_one_or_null_to_zero));
+        ASSERT_PRED_FORMAT2(ArraysEqual, expected, mapped);
+        if (As<RunEndArray>(sliced) != nullptr) {
+            EXPECT_EQ(calls_rows, As<RunEndArray>(sliced)->num_runs()) << start;
+        }
+    }
+
+    // Under a date dtype: every date part equals the part of the decoded dates.
+    ASSERT_OK_AND_ASSIGN(DType date, DateDType(TimeUnit::Days, Nullability::Nullable));
+    const ArrayRef dates = ExtensionArray::Make(date, encoded);
+    const ArrayRef flat_dates = ExtensionArray::Make(date, canonical);
+    for (const DatePartField field : {DatePartField::Year, DatePartField::Month, DatePartField::Day}) {
+        ASSERT_OK_AND_ASSIGN(ArrayRef expected, DatePart(flat_dates, field));
+        ASSERT_OK_AND_ASSIGN(ArrayRef parts, DatePart(dates, field));
+        EXPECT_NE(As<RunEndArray>(parts), nullptr) << "the runs are kept";
+        ASSERT_PRED_FORMAT2(ArraysEqual, expected, parts);
+    }
+}
+
+} // namespace
+} // namespace vortex::runend

@@ -8,6 +8,7 @@
 #include "vortex/array/compute/aggregate.h"
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/filter.h"
+#include "vortex/array/compute/map_values.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
@@ -132,6 +133,13 @@ std::optional<Result<ArrayRef>> RunEndArray::CompareScalarImpl(const Scalar &sca
         VX_ASSIGN_OR_RETURN(ArrayRef compared, CompareScalar(values(), scalar, op));
         VX_ENSURE(compared->len() == values()->len(), Internal, "compare changed the run count");
         return WithValues(compared);
+    }();
+}
+
+std::optional<Result<ArrayRef>> RunEndArray::MapValuesImpl(const ValueMap &map) const {
+    return [&]() -> Result<ArrayRef> {
+        VX_ASSIGN_OR_RETURN(ArrayRef mapped, MapValues(values(), map));
+        return WithValues(mapped);
     }();
 }
 

@@ -10,6 +10,7 @@
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/builder/array_builder.h"
 #include "vortex/array/compute/compare.h"
+#include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/scalar/scalar.h"
 #include "vortex/scalar/scalar_serde.h"
@@ -135,6 +136,15 @@ std::optional<Result<ArrayRef>> ConstantArray::CompareScalarImpl(const Scalar &s
     }
     const bool value = CompareOrdering(Compare(*scalar_, scalar), op);
     return Result<ArrayRef>(Make(Scalar::Bool(value, result_dtype.nullability()), len()));
+}
+
+std::optional<Result<ArrayRef>> ConstantArray::MapValuesImpl(const ValueMap &map) const {
+    return [&]() -> Result<ArrayRef> {
+        VX_ASSIGN_OR_RETURN(ArrayRef one, map(Make(*scalar_, 1)));
+        VX_ENSURE(one->len() == 1, Internal, "mapping one value gave {}", one->len());
+        VX_ASSIGN_OR_RETURN(Scalar value, ScalarAt(one, 0));
+        return ArrayRef(Make(std::move(value), len()));
+    }();
 }
 
 std::optional<Result<std::optional<Scalar>>> ConstantArray::ComputeStatImpl(Stat stat) const {

@@ -42,6 +42,8 @@ public:
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
+    /// Maps the one value.
+    std::optional<Result<ArrayRef>> MapValuesImpl(const ValueMap &map) const override;
     std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const override;
 
     struct Token {};

@@ -13,6 +13,7 @@
 #include "vortex/array/compute/cast.h"
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/filter.h"
+#include "vortex/array/compute/map_values.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
@@ -297,6 +298,18 @@ std::optional<Result<ArrayRef>> DictArray::CompareScalarImpl(const Scalar &scala
         return Result<ArrayRef>(per_value.status());
     }
     return Take(*per_value, codes());
+}
+
+std::optional<Result<ArrayRef>> DictArray::MapValuesImpl(const ValueMap &map) const {
+    // A null code makes its row null whatever `map` gives a null (IS NULL gives true).
+    if (values()->len() > len() || !codes()->validity_mask().all_true()) {
+        return std::nullopt;
+    }
+    return [&]() -> Result<ArrayRef> {
+        VX_ASSIGN_OR_RETURN(ArrayRef mapped, MapValues(values(), map));
+        VX_ASSIGN_OR_RETURN(std::shared_ptr<const DictArray> dict, TryMake(codes(), std::move(mapped)));
+        return ArrayRef(std::move(dict));
+    }();
 }
 
 std::optional<Result<std::optional<Scalar>>> DictArray::ComputeStatImpl(Stat stat) const {

@@ -90,6 +90,9 @@ public:
     /// Compares the values once and takes the result by the codes (when there are no more
     /// values than codes).
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
+    /// Maps the values once (when there are no more values than codes and no code is null);
+    /// the codes stay.
+    std::optional<Result<ArrayRef>> MapValuesImpl(const ValueMap &map) const override;
     /// Min and max from the values when every value is referenced; the null count from the
     /// codes when the values hold no nulls.
     std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const override;

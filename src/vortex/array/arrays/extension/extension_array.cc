@@ -6,6 +6,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/filter.h"
+#include "vortex/array/compute/map_values.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
@@ -101,6 +102,13 @@ std::optional<Result<ArrayRef>> ExtensionArray::CompareScalarImpl(const Scalar &
         return std::nullopt;
     }
     return CompareScalar(storage_, scalar.StorageScalar(), op);
+}
+
+std::optional<Result<ArrayRef>> ExtensionArray::MapValuesImpl(const ValueMap &map) const {
+    return MapValuesEncoded(storage_, [&](const ArrayRef &storage) -> Result<ArrayRef> {
+        VX_ASSIGN_OR_RETURN(std::shared_ptr<const ExtensionArray> wrapped, TryMake(dtype(), storage));
+        return map(wrapped);
+    });
 }
 
 } // namespace vortex

@@ -47,6 +47,8 @@ public:
     /// Compares the storage with the scalar's storage value: an extension scalar holds its
     /// storage's value and orders by it, so this is exact (and runs the storage's kernels).
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
+    /// Maps through the storage's encoded form, each piece of storage wrapped in this dtype.
+    std::optional<Result<ArrayRef>> MapValuesImpl(const ValueMap &map) const override;
 
     struct Token {};
     ExtensionArray(Token, DType dtype, ArrayRef storage);
