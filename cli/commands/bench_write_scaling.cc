@@ -233,8 +233,9 @@ void RunWriteScalingBench(const BenchOptions &options, const WriteScalingArgs &a
                                       {"reps", options.reps},
                                       {"cores", cores},
                                       {"quiet_timeouts", quiet_timeouts},
-                                      {"includes", "FileWriter::Open + Write of in-memory chunks + Finish to a "
-                                                   "local file, default compression"},
+                                      {"includes",
+                                       "FileWriter::Open + Write of in-memory chunks + Finish to a "
+                                       "local file, default compression"},
                                       {"results", results}};
         std::printf("%s\n", out.dump(2).c_str());
         return;

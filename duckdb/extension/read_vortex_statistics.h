@@ -21,8 +21,8 @@ ReadVortexPartitionStats(::duckdb::ClientContext &context, ::duckdb::GetPartitio
 
 /// Column statistics: whether NULLs occur for every flat column, and min and max for integer,
 /// decimal, date, time and timestamp columns.
-::duckdb::unique_ptr<::duckdb::BaseStatistics>
-ReadVortexStatistics(::duckdb::ClientContext &context, const ::duckdb::FunctionData *bind_data,
-                     ::duckdb::column_t column);
+::duckdb::unique_ptr<::duckdb::BaseStatistics> ReadVortexStatistics(::duckdb::ClientContext &context,
+                                                                    const ::duckdb::FunctionData *bind_data,
+                                                                    ::duckdb::column_t column);
 
 } // namespace vortex::duckdb_ext

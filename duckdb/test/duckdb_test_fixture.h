@@ -54,7 +54,9 @@ protected:
 
     int64_t Count(const std::string &sql) { return Run(sql)->GetValue(0, 0).GetValue<int64_t>(); }
 
-    static std::string Quote(const std::string &text) { return ::duckdb::KeywordHelper::WriteQuoted(text, '\''); }
+    static std::string Quote(const std::string &text) {
+        return ::duckdb::KeywordHelper::WriteQuoted(text, '\'');
+    }
 
     std::filesystem::path dir_;
     std::unique_ptr<::duckdb::DuckDB> db_;
