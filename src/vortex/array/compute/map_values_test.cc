@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "vortex/array/compute/map_values.h"
-
 #include <optional>
 #include <vector>
 
@@ -11,6 +9,7 @@
 #include "vortex/array/arrays/dict/dict_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
+#include "vortex/array/compute/map_values.h"
 #include "vortex/array/testing/array_equal.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/scalar/scalar.h"
