@@ -176,11 +176,14 @@ void RunWriteScalingBench(const BenchOptions &options, const WriteScalingArgs &a
     for (size_t k = 1; k < settings.size(); ++k) {
         rows[0].push_back(std::to_string(settings[k]) + "t speed-up");
     }
+    for (size_t t : settings) {
+        rows[0].push_back(std::to_string(t) + "t cores busy");
+    }
     rows[0].push_back("same bytes");
     nlohmann::ordered_json results = nlohmann::ordered_json::array();
     int quiet_timeouts = 0;
     for (const Table &table : tables) {
-        std::vector<double> medians;
+        std::vector<double> medians, busy;
         std::vector<char> first_bytes;
         bool identical = true;
         nlohmann::ordered_json per_setting = nlohmann::ordered_json::array();
@@ -196,6 +199,7 @@ void RunWriteScalingBench(const BenchOptions &options, const WriteScalingArgs &a
             }
             Samples seconds;
             double total = 0;
+            const double cpu_start = CpuSeconds();
             for (int rep = 0; rep < options.reps || total < kMinSampleSeconds; ++rep) {
                 quiet_timeouts += WaitQuiet(options) ? 0 : 1;
                 const double start = NowSeconds();
@@ -204,11 +208,16 @@ void RunWriteScalingBench(const BenchOptions &options, const WriteScalingArgs &a
                 seconds.Add(elapsed);
                 total += elapsed;
             }
+            // Cores busy while writing: the executor's threads and the column drivers (which
+            // run beside the executor, so one executor thread can keep more than one core busy).
+            const double cores_busy = (CpuSeconds() - cpu_start) / total;
+            busy.push_back(cores_busy);
             medians.push_back(seconds.Median());
             per_setting.push_back({{"threads", threads},
                                    {"median_seconds", seconds.Median()},
                                    {"min_seconds", seconds.Min()},
                                    {"samples", seconds.values.size()},
+                                   {"cores_busy", cores_busy},
                                    {"speedup_vs_first", medians.front() / seconds.Median()}});
         }
         std::vector<std::string> row = {table.name, std::to_string(table.rows),
@@ -218,6 +227,9 @@ void RunWriteScalingBench(const BenchOptions &options, const WriteScalingArgs &a
         }
         for (size_t k = 1; k < medians.size(); ++k) {
             row.push_back(Fmt(medians[0] / medians[k]));
+        }
+        for (double b : busy) {
+            row.push_back(Fmt(b, 2));
         }
         row.push_back(identical ? "yes" : "NO");
         rows.push_back(std::move(row));
