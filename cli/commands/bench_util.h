@@ -117,6 +117,6 @@ void AddExportBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options
 void AddCompressBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddSqlBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
 void AddFilterBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
-void AddWriteScalingBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
+void AddWriteScalingBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
 
 } // namespace vortex::cli::bench

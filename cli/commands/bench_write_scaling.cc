@@ -36,7 +36,7 @@ struct WriteScalingArgs {
 
 constexpr size_t kNumericColumns = 16;
 constexpr size_t kNumericChunks = 8;
-constexpr size_t kNumericChunkRows = 16 * 1024;
+constexpr size_t kNumericChunkRows = size_t{16} * 1024;
 
 // A table to write: its dtype and its chunks, held in memory so only the write is timed.
 struct Table {
@@ -94,9 +94,10 @@ Table NumericTable(size_t chunks, size_t chunk_rows) {
                     std::vector<double> v(chunk_rows);
                     for (size_t i = 0; i < chunk_rows; ++i) {
                         const double cents = static_cast<double>(rng() % 1'000'000);
+                        const uint64_t step = (base + i) / 1000; // runs of 1000 rows
                         v[i] = shape == 0   ? static_cast<double>(base + i) * 0.25
                                : shape == 1 ? std::round(cents) / 100
-                               : shape == 2 ? static_cast<double>((base + i) / 1000) * 1.5
+                               : shape == 2 ? static_cast<double>(step) * 1.5
                                             : std::ldexp(static_cast<double>(rng() >> 11), -40);
                     }
                     fields.push_back(PrimitiveArray::FromValues(v));
@@ -261,7 +262,7 @@ void RunWriteScalingBench(const BenchOptions &options, const WriteScalingArgs &a
 
 } // namespace
 
-void AddWriteScalingBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
+void AddWriteScalingBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options) {
     auto args = std::make_shared<WriteScalingArgs>();
     CLI::App *cmd = bench.add_subcommand(
         "write-scaling", "default write with executors of 1, 2, 4, 8 threads: speed-up and identical bytes");

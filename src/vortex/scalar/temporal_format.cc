@@ -25,7 +25,6 @@ UnitScale ScaleOf(TimeUnit unit) {
         case TimeUnit::Milliseconds:
             return {1'000, 3};
         case TimeUnit::Seconds:
-            return {1, 0};
         case TimeUnit::Days:
             return {1, 0};
     }

@@ -152,7 +152,6 @@ std::optional<Result<std::optional<Scalar>>> ConstantArray::ComputeStatImpl(Stat
     const bool null = scalar_->is_null();
     switch (stat) {
         case Stat::IsConstant:
-            return Out(Scalar::Bool(true, Nullability::NonNullable));
         case Stat::IsSorted:
             return Out(Scalar::Bool(true, Nullability::NonNullable));
         case Stat::IsStrictSorted:
