@@ -416,27 +416,38 @@ Result<std::optional<ArrayRef>> EvaluateOverWholeDictionary(const Expr &expr,
     return std::optional<ArrayRef>(std::move(gathered));
 }
 
+// The one column (name and array) a function or predicate reads, when it reads exactly one;
+// nullopt for a bare column or literal, which have nothing to evaluate per value.
+std::optional<std::pair<std::string, ArrayRef>> OneColumnOf(const Expr &expr, const ArrayRef &scope) {
+    if (expr.kind() == ExprKind::Column || expr.kind() == ExprKind::Literal) {
+        return std::nullopt;
+    }
+    std::vector<std::string> columns = ReferencedColumns(expr);
+    const auto *fields = As<StructArray>(*scope);
+    if (columns.size() != 1 || fields == nullptr) {
+        return std::nullopt;
+    }
+    ArrayRef field = fields->field_by_name(columns[0]);
+    if (field == nullptr) {
+        return std::nullopt;
+    }
+    return std::pair{std::move(columns[0]), std::move(field)};
+}
+
 // A predicate over one dictionary-encoded column is a function of the value: evaluate it once
 // per dictionary value, then gather the results by the codes (one take, however many
 // comparisons and connectives the predicate has). nullopt when that does not apply: another
 // encoding, a dictionary no smaller than the rows, or null codes.
 Result<std::optional<ArrayRef>>
 EvaluateOverDictionary(const Expr &expr, const ArrayRef &scope, EvaluationCache *cache) {
-    if (expr.kind() == ExprKind::Column || expr.kind() == ExprKind::Literal) {
-        return std::optional<ArrayRef>();
-    }
-    const std::vector<std::string> columns = ReferencedColumns(expr);
-    const auto *fields = As<StructArray>(*scope);
-    if (columns.size() != 1 || fields == nullptr) {
-        return std::optional<ArrayRef>();
-    }
-    const ArrayRef field = fields->field_by_name(columns[0]);
-    std::shared_ptr<const DictArray> dict = field == nullptr ? nullptr : As<DictArray>(field);
+    const std::optional<std::pair<std::string, ArrayRef>> column = OneColumnOf(expr, scope);
+    std::shared_ptr<const DictArray> dict = column ? As<DictArray>(column->second) : nullptr;
     if (dict == nullptr) {
         return std::optional<ArrayRef>();
     }
+    const std::string &name = column->first;
     if (cache != nullptr) {
-        return EvaluateOverWholeDictionary(expr, columns[0], *dict, *cache);
+        return EvaluateOverWholeDictionary(expr, name, *dict, *cache);
     }
     if (dict->values()->len() * 8 > dict->len()) {
         // A dictionary shared by many chunks: evaluate over the values these rows use.
@@ -449,7 +460,7 @@ EvaluateOverDictionary(const Expr &expr, const ArrayRef &scope, EvaluationCache 
     if (!codes) {
         return std::optional<ArrayRef>();
     }
-    VX_ASSIGN_OR_RETURN(ArrayRef per_value, EvaluatePerValue(expr, columns[0], dict->values()));
+    VX_ASSIGN_OR_RETURN(ArrayRef per_value, EvaluatePerValue(expr, name, dict->values()));
     VX_ASSIGN_OR_RETURN(ArrayRef gathered, Take(per_value, *codes));
     return std::optional<ArrayRef>(std::move(gathered));
 }
@@ -458,20 +469,13 @@ EvaluateOverDictionary(const Expr &expr, const ArrayRef &scope, EvaluationCache 
 // constant, also under an extension dtype): evaluated once per run or value, keeping the runs.
 // nullopt for other columns.
 Result<std::optional<ArrayRef>> EvaluateOverRuns(const Expr &expr, const ArrayRef &scope) {
-    if (expr.kind() == ExprKind::Column || expr.kind() == ExprKind::Literal) {
+    const std::optional<std::pair<std::string, ArrayRef>> column = OneColumnOf(expr, scope);
+    if (!column) {
         return std::optional<ArrayRef>();
     }
-    const std::vector<std::string> columns = ReferencedColumns(expr);
-    const auto *fields = As<StructArray>(*scope);
-    if (columns.size() != 1 || fields == nullptr) {
-        return std::optional<ArrayRef>();
-    }
-    const ArrayRef field = fields->field_by_name(columns[0]);
-    if (field == nullptr) {
-        return std::optional<ArrayRef>();
-    }
-    std::optional<Result<ArrayRef>> mapped = MapValuesEncoded(
-        field, [&](const ArrayRef &values) { return EvaluatePerValue(expr, columns[0], values); });
+    std::optional<Result<ArrayRef>> mapped = MapValuesEncoded(column->second, [&](const ArrayRef &values) {
+        return EvaluatePerValue(expr, column->first, values);
+    });
     if (!mapped) {
         return std::optional<ArrayRef>();
     }
