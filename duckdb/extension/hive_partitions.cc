@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "duckdb/extension/hive_partitions.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <optional>
@@ -109,7 +110,9 @@ bool HasHivePartitions(const std::string &path) {
     return !KeyValueSegments(path).empty();
 }
 
-Result<HivePartitions> ParseHivePartitions(const std::vector<std::string> &paths, bool autocast) {
+Result<HivePartitions> ParseHivePartitions(const std::vector<std::string> &paths,
+                                           bool autocast,
+                                           const std::map<std::string, dd::LogicalType> &types) {
     HivePartitions partitions;
     std::vector<std::vector<std::optional<std::string>>> texts; // [column][file]
     for (size_t f = 0; f < paths.size(); ++f) {
@@ -131,10 +134,24 @@ Result<HivePartitions> ParseHivePartitions(const std::vector<std::string> &paths
             texts[k].push_back(value == "NULL" ? std::nullopt : std::optional<std::string>(value));
         }
     }
+    for (const auto &[name, type] : types) {
+        VX_ENSURE(std::find(partitions.names.begin(), partitions.names.end(), name) != partitions.names.end(),
+                  InvalidArgument, "read_vortex: hive_types names {}, which is no hive partition of {}", name,
+                  paths[0]);
+    }
     partitions.values.resize(paths.size());
     for (size_t k = 0; k < texts.size(); ++k) {
         dd::LogicalType type = dd::LogicalType::VARCHAR;
-        if (autocast) {
+        if (const auto given = types.find(partitions.names[k]); given != types.end()) {
+            type = given->second;
+            for (size_t f = 0; f < paths.size(); ++f) {
+                dd::Value cast;
+                std::string error;
+                VX_ENSURE(!texts[k][f] || dd::Value(*texts[k][f]).DefaultTryCastAs(type, cast, &error),
+                          InvalidArgument, "read_vortex: hive partition {}={} of {} is no {}",
+                          partitions.names[k], *texts[k][f], paths[f], type.ToString());
+            }
+        } else if (autocast) {
             if (AllAre(texts[k], dd::LogicalType::BIGINT, IsInteger)) {
                 type = dd::LogicalType::BIGINT;
             } else if (AllAre(texts[k], dd::LogicalType::DATE, IsDateText)) {

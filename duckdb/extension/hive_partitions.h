@@ -8,6 +8,7 @@
 // filters on them skip whole files.
 
 #include <duckdb.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,11 @@ struct HivePartitions {
 bool HasHivePartitions(const std::string &path);
 
 /// The partition columns of `paths`: every path must name the same keys in the same order.
-/// Values are percent-decoded; `autocast` false types every column VARCHAR.
-Result<HivePartitions> ParseHivePartitions(const std::vector<std::string> &paths, bool autocast);
+/// Values are percent-decoded. A column named in `types` (hive_types) has that type, and each
+/// of its values must cast to it; the others are typed from their values, unless `autocast` is
+/// false (VARCHAR). A name in `types` that no path has is an error.
+Result<HivePartitions> ParseHivePartitions(const std::vector<std::string> &paths,
+                                           bool autocast,
+                                           const std::map<std::string, ::duckdb::LogicalType> &types = {});
 
 } // namespace vortex::duckdb_ext

@@ -82,6 +82,25 @@ std::vector<std::string> ExpandPaths(dd::ClientContext &context, const dd::Value
     return paths;
 }
 
+// hive_types = {'name': 'TYPE', ...} (DuckDB's readers take the same): the named partition
+// columns' types.
+std::map<std::string, dd::LogicalType> HiveTypes(dd::ClientContext &context, const dd::Value &value) {
+    if (value.type().id() != dd::LogicalTypeId::STRUCT) {
+        throw dd::BinderException(
+            "read_vortex: hive_types takes a struct of type names, as {'year': BIGINT}");
+    }
+    std::map<std::string, dd::LogicalType> types;
+    const auto &children = dd::StructValue::GetChildren(value);
+    for (size_t i = 0; i < children.size(); ++i) {
+        const std::string &name = dd::StructType::GetChildName(value.type(), i);
+        if (children[i].type().id() != dd::LogicalTypeId::VARCHAR || children[i].IsNull()) {
+            throw dd::BinderException("read_vortex: hive_types.%s must name a type", name);
+        }
+        types[name] = dd::TransformStringToLogicalType(dd::StringValue::Get(children[i]), context);
+    }
+    return types;
+}
+
 dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
                                                 dd::TableFunctionBindInput &input,
                                                 dd::vector<dd::LogicalType> &return_types,
@@ -96,6 +115,7 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
     }
     bool filename = false;
     std::optional<bool> hive;
+    std::map<std::string, dd::LogicalType> hive_types;
     for (const auto &[name, value] : input.named_parameters) {
         if (name == "filename") {
             filename = dd::BooleanValue::Get(value);
@@ -103,7 +123,15 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
             hive = dd::BooleanValue::Get(value);
         } else if (name == "hive_types_autocast") {
             data->hive_autocast = dd::BooleanValue::Get(value);
+        } else if (name == "hive_types") {
+            hive_types = HiveTypes(context, value);
         }
+    }
+    if (!hive_types.empty()) {
+        if (hive == false) {
+            throw dd::BinderException("read_vortex: hive_types needs hive_partitioning");
+        }
+        hive = true;
     }
     // Hive partitioning is on when asked for, or by default when the first path has a
     // `key=value` directory (as DuckDB's own readers decide).
@@ -130,7 +158,7 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBind(dd::ClientContext &context,
         return_types.push_back(dd::LogicalType::VARCHAR);
     }
     if (partitioned) {
-        auto partitions = ParseHivePartitions(data->paths, data->hive_autocast);
+        auto partitions = ParseHivePartitions(data->paths, data->hive_autocast, hive_types);
         if (!partitions.ok()) {
             throw dd::BinderException("%s", partitions.status().message());
         }
@@ -1008,6 +1036,7 @@ dd::TableFunction MakeReadVortex(const dd::LogicalType &argument) {
     function.named_parameters["filename"] = dd::LogicalType::BOOLEAN;
     function.named_parameters["hive_partitioning"] = dd::LogicalType::BOOLEAN;
     function.named_parameters["hive_types_autocast"] = dd::LogicalType::BOOLEAN;
+    function.named_parameters["hive_types"] = dd::LogicalType::ANY;
     function.projection_pushdown = true;
     function.filter_pushdown = true;
     function.filter_prune = true;

@@ -79,8 +79,8 @@ dd::unique_ptr<dd::FunctionData> ReadVortexBindData::Copy() const {
 bool ReadVortexBindData::Equals(const dd::FunctionData &other) const {
     const auto &o = other.Cast<ReadVortexBindData>();
     if (paths != o.paths || filename_column != o.filename_column || partitions.names != o.partitions.names ||
-        hive_autocast != o.hive_autocast || cast_filters.size() != o.cast_filters.size() ||
-        computed.size() != o.computed.size()) {
+        partitions.types != o.partitions.types || hive_autocast != o.hive_autocast ||
+        cast_filters.size() != o.cast_filters.size() || computed.size() != o.computed.size()) {
         return false;
     }
     for (size_t i = 0; i < cast_filters.size(); ++i) {
