@@ -22,8 +22,11 @@ using ColumnKey = std::pair<dd::idx_t, dd::idx_t>;
 
 // How the plan uses a column: through one function only, or otherwise (`conflict`).
 struct ColumnUse {
+    /// One of the uses, in the plan; freed when Rewrite replaces it (read it only before).
     const dd::BoundFunctionExpression *function = nullptr;
     bool conflict = false;
+    /// The function's type, once the scan took it (the column's new type).
+    dd::LogicalType pushed_type;
 };
 
 class PlanWalk {
@@ -83,6 +86,8 @@ public:
                 use.conflict = true; // stays as it is in the plan
                 continue;
             }
+            use.pushed_type = use.function->return_type;
+            use.function = nullptr; // Rewrite frees the function expressions
             any = true;
         }
         return any;
@@ -97,7 +102,7 @@ public:
                 const auto alias = aliases_.find(ColumnKey{projection.table_index, i});
                 const auto use = alias == aliases_.end() ? uses_.end() : uses_.find(alias->second);
                 if (use != uses_.end() && !use->second.conflict) {
-                    projection.expressions[i]->return_type = use->second.function->return_type;
+                    projection.expressions[i]->return_type = use->second.pushed_type;
                 }
             }
         }
