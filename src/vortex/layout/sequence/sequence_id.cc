@@ -3,6 +3,7 @@
 #include "vortex/layout/sequence/sequence_id.h"
 
 #include <limits>
+#include <vector>
 
 #include "vortex/base/check.h"
 #include "vortex/base/format.h"
@@ -54,6 +55,14 @@ Status SequenceId::Collapse() {
     return universe_->WaitUntilFirst(path_);
 }
 
+void SequenceId::Park(std::function<void(const Status &turn)> on_turn) && {
+    VX_CHECK_MSG(valid(), "Park on an empty SequenceId");
+    // The universe now owns the position; it is released when `on_turn` returns.
+    std::shared_ptr<SequenceUniverse> universe = std::move(universe_);
+    universe_ = nullptr;
+    universe->Park(path_, std::move(on_turn));
+}
+
 void SequenceId::Release() {
     if (universe_ != nullptr) {
         universe_->Remove(path_);
@@ -86,15 +95,29 @@ std::pair<SequencePointer, SequencePointer> SequencePointer::Split() && {
 
 void SequenceUniverse::Cancel(Status status) {
     VX_CHECK_MSG(!status.ok(), "SequenceUniverse::Cancel needs an error status");
-    std::lock_guard lock(mutex_);
-    if (!cancelled_.ok()) {
-        return;
-    }
-    cancelled_ = std::move(status);
-    for (const auto &[path, waiter] : alive_) {
-        if (waiter != nullptr) {
-            waiter->cv.notify_one();
+    std::vector<std::function<void(const Status &)>> parked;
+    {
+        std::lock_guard lock(mutex_);
+        if (!cancelled_.ok()) {
+            return;
         }
+        cancelled_ = status;
+        for (auto it = alive_.begin(); it != alive_.end();) {
+            Entry &entry = it->second;
+            if (entry.waiter != nullptr) {
+                entry.waiter->cv.notify_one();
+            }
+            // Work already running finishes and erases its own entry.
+            if (entry.parked && !entry.running) {
+                parked.push_back(std::move(entry.parked));
+                it = alive_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    for (auto &on_turn : parked) {
+        on_turn(status);
     }
 }
 
@@ -111,21 +134,63 @@ size_t SequenceUniverse::alive_count() const {
 // model: Mint (tests/model/writer.pml)
 void SequenceUniverse::Add(const SequencePath &path) {
     std::lock_guard lock(mutex_);
-    const bool inserted = alive_.emplace(path, nullptr).second;
+    const bool inserted = alive_.emplace(path, Entry{}).second;
     VX_CHECK_MSG(inserted, "SequenceId [{}] minted twice", fmt::join(path, ", "));
 }
 
 void SequenceUniverse::Remove(const SequencePath &path) {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     auto it = alive_.find(path);
     VX_CHECK(it != alive_.end());
-    VX_CHECK_MSG(it->second == nullptr, "a SequenceId was released while a thread collapses it");
+    VX_CHECK_MSG(it->second.waiter == nullptr, "a SequenceId was released while a thread collapses it");
     const bool was_first = it == alive_.begin();
     alive_.erase(it);
-    // Only releasing the smallest id can make another id the smallest. Notifying under the
-    // lock keeps the waiter (and its condition variable) alive until notify returns.
-    if (was_first && !alive_.empty() && alive_.begin()->second != nullptr) {
-        alive_.begin()->second->cv.notify_one();
+    // Only releasing the smallest id can make another id the smallest.
+    if (was_first) {
+        RunFirst(lock);
+    }
+}
+
+// model: Park (tests/model/writer.pml)
+void SequenceUniverse::Park(const SequencePath &path, std::function<void(const Status &)> on_turn) {
+    std::unique_lock lock(mutex_);
+    auto it = alive_.find(path);
+    VX_CHECK(it != alive_.end());
+    if (!cancelled_.ok()) {
+        alive_.erase(it);
+        Status status = cancelled_;
+        lock.unlock();
+        on_turn(status);
+        return;
+    }
+    it->second.parked = std::move(on_turn);
+    if (it == alive_.begin()) {
+        RunFirst(lock);
+    }
+}
+
+void SequenceUniverse::RunFirst(std::unique_lock<std::mutex> &lock) {
+    while (!alive_.empty()) {
+        auto it = alive_.begin();
+        Entry &entry = it->second;
+        if (entry.waiter != nullptr) {
+            // Notifying under the lock keeps the waiter (and its condition variable) alive
+            // until notify returns.
+            entry.waiter->cv.notify_one();
+            return;
+        }
+        if (!entry.parked || entry.running) {
+            return; // an id someone still holds, or work another thread is running
+        }
+        // The entry stays first while its work runs, so nothing after it can run meanwhile;
+        // the map keeps `it` valid, and no one else erases a running entry.
+        entry.running = true;
+        std::function<void(const Status &)> on_turn = std::move(entry.parked);
+        lock.unlock();
+        on_turn(Status::OK());
+        on_turn = nullptr; // what it captured goes before the lock is taken again
+        lock.lock();
+        alive_.erase(it);
     }
 }
 
@@ -134,13 +199,13 @@ Status SequenceUniverse::WaitUntilFirst(const SequencePath &path) {
     std::unique_lock lock(mutex_);
     auto it = alive_.find(path);
     VX_CHECK(it != alive_.end());
-    VX_CHECK_MSG(it->second == nullptr, "two threads collapse the same SequenceId");
+    VX_CHECK_MSG(it->second.waiter == nullptr, "two threads collapse the same SequenceId");
     Waiter waiter;
-    it->second = &waiter;
+    it->second.waiter = &waiter;
     // Map iterators stay valid across other insertions and erasures, and this id cannot be
     // erased while its owner is blocked here.
     waiter.cv.wait(lock, [&] { return !cancelled_.ok() || alive_.begin() == it; });
-    it->second = nullptr;
+    it->second.waiter = nullptr;
     return cancelled_;
 }
 

@@ -5,6 +5,7 @@
 #include <compare>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -60,6 +61,17 @@ public:
     /// Cost: O(log n) in the number n of alive ids; the waiter is woken only when it becomes
     /// the smallest alive id or on cancellation.
     Status Collapse();
+
+    /// Consumes this id without blocking: `on_turn` runs once no alive id orders before it
+    /// (at once, on this thread, if none does now; otherwise on the thread whose release makes
+    /// it first), and the position is released when `on_turn` returns. Parked ids therefore
+    /// run one at a time, in sequence order, and an id parked behind them waits for them like
+    /// any alive id. If the universe is, or becomes, cancelled before its turn, `on_turn`
+    /// runs with the cancellation status instead (possibly on the cancelling thread).
+    /// `on_turn` must not block on another id of the universe.
+    ///
+    /// This is how writers append segments in file order without a thread waiting per column.
+    void Park(std::function<void(const Status &turn)> on_turn) &&;
 
     /// Releases the position now, as the destructor would.
     void Release();
@@ -127,9 +139,11 @@ private:
 
 /// The set of alive ids of one file being written, shared by all its ids and pointers.
 ///
-/// One mutex guards an ordered map from each alive path to the waiter collapsing it, if any.
-/// Releasing an id erases it and wakes only the waiter of the new smallest id, so n ids
-/// cost O(n log n) in total however many wait. Cancel wakes every waiter once.
+/// One mutex guards an ordered map from each alive path to the waiter collapsing it or the
+/// work parked on it, if any. Releasing the smallest id runs the parked work that became first
+/// (one entry at a time, outside the lock) and wakes only the waiter of the new smallest id,
+/// so n ids cost O(n log n) in total however many wait. Cancel wakes every waiter once and
+/// hands every parked entry the error.
 class SequenceUniverse {
     struct PrivateTag {};
 
@@ -155,14 +169,26 @@ private:
     struct Waiter {
         std::condition_variable cv;
     };
+    // What waits on an alive id: nothing, a collapsing thread, or parked work (running once
+    // it has been handed its turn, until it returns).
+    struct Entry {
+        Waiter *waiter = nullptr;
+        std::function<void(const Status &)> parked;
+        bool running = false;
+    };
+    using Map = std::map<SequencePath, Entry>;
 
     void Add(const SequencePath &path);
     void Remove(const SequencePath &path);
+    void Park(const SequencePath &path, std::function<void(const Status &)> on_turn);
     Status WaitUntilFirst(const SequencePath &path);
+    // With the lock held and `lock` owning it: while the first alive id has parked work, runs
+    // it (unlocking meanwhile) and erases it; then wakes the first id's waiter, if any.
+    void RunFirst(std::unique_lock<std::mutex> &lock);
 
     mutable std::mutex mutex_;
-    std::map<SequencePath, Waiter *> alive_; // guarded by mutex_; value: its waiter or null
-    Status cancelled_;                       // guarded by mutex_
+    Map alive_;        // guarded by mutex_
+    Status cancelled_; // guarded by mutex_
 };
 
 } // namespace vortex

@@ -333,6 +333,68 @@ TEST(SequenceIdTest, CancelWakesWaitersWithTheError) {
     EXPECT_EQ(pointer.universe()->status().code(), StatusCode::Cancelled);
 }
 
+TEST(SequenceIdTest, ParkRunsAtOnceWhenFirst) {
+    SequencePointer pointer = SequenceId::Root();
+    SequenceId first = pointer.Advance();
+    const std::thread::id caller = std::this_thread::get_id();
+    std::vector<std::pair<Status, std::thread::id>> runs;
+    std::move(first).Park([&](const Status &turn) { runs.emplace_back(turn, std::this_thread::get_id()); });
+    ASSERT_EQ(runs.size(), 1U);
+    EXPECT_TRUE(runs[0].first.ok());
+    EXPECT_EQ(runs[0].second, caller);
+    EXPECT_FALSE(first.valid());
+    EXPECT_EQ(pointer.universe()->alive_count(), 1U); // only the pointer: the parked id is gone
+}
+
+TEST(SequenceIdTest, ParkedWorkRunsInOrderOnTheReleasingThread) {
+    SequencePointer pointer = SequenceId::Root();
+    SequenceId first = pointer.Advance();
+    SequenceId second = pointer.Advance();
+    SequenceId third = pointer.Advance();
+    SequenceId fourth = pointer.Advance();
+    std::vector<std::string> order;
+    auto record = [&](const SequenceId &id) {
+        return [&order, path = id.ToString()](const Status &turn) {
+            EXPECT_TRUE(turn.ok());
+            order.push_back(path);
+        };
+    };
+    // Parked out of order, and behind `first`, which someone still holds.
+    std::move(third).Park(record(third));
+    std::move(second).Park(record(second));
+    EXPECT_TRUE(order.empty());
+    std::thread releaser([&] { first.Release(); }); // runs `second` and `third`, in that order
+    releaser.join();
+    EXPECT_EQ(order, (std::vector<std::string>{"[1]", "[2]"}));
+    // `fourth` is held: a collapse behind it waits, one before it does not.
+    SequenceId fifth = pointer.Advance();
+    CollapseThread waiter(fifth);
+    std::this_thread::sleep_for(kSettle);
+    EXPECT_FALSE(waiter.done());
+    std::move(fourth).Park(record(fourth)); // first now: runs here, then wakes the waiter
+    EXPECT_EQ(order.back(), "[3]");
+    EXPECT_TRUE(waiter.Join().ok());
+}
+
+TEST(SequenceIdTest, CancelHandsParkedWorkTheError) {
+    SequencePointer pointer = SequenceId::Root();
+    SequenceId first = pointer.Advance();
+    std::vector<Status> turns;
+    for (int i = 0; i < 3; ++i) {
+        pointer.Advance().Park([&](const Status &turn) { turns.push_back(turn); });
+    }
+    EXPECT_TRUE(turns.empty());
+    pointer.universe()->Cancel(Status::Cancelled("writer dropped"));
+    ASSERT_EQ(turns.size(), 3U);
+    for (const Status &turn : turns) {
+        EXPECT_EQ(turn.code(), StatusCode::Cancelled);
+    }
+    // Parking after the cancellation hands the error at once, even to the smallest id.
+    std::move(first).Park([&](const Status &turn) { turns.push_back(turn); });
+    ASSERT_EQ(turns.size(), 4U);
+    EXPECT_EQ(turns.back().code(), StatusCode::Cancelled);
+}
+
 // Mints `count` ids from a random tree of Advance, SplitOff and Descend, then drops every
 // pointer, so only the returned ids are alive.
 std::vector<SequenceId> MintRandomTree(size_t count, std::mt19937_64 &rng) {
@@ -422,6 +484,56 @@ TEST(SequenceIdTest, ConcurrentSinkAppendsInSequenceOrder) {
                 worker.join();
             }
             holder.join();
+            EXPECT_TRUE(std::is_sorted(appended.begin(), appended.end())) << threads << " threads";
+            EXPECT_EQ(std::adjacent_find(appended.begin(), appended.end()), appended.end());
+            EXPECT_EQ(universe->alive_count(), 0U);
+        }
+    }
+}
+
+TEST(SequenceIdTest, ConcurrentParkingAppendsInSequenceOrder) {
+    // As above, but the writers park their ids instead of collapsing them: nobody waits, and
+    // whichever thread releases the last earlier id runs the parked appends.
+    std::mt19937_64 rng(7);
+    for (size_t threads = 1; threads <= 16; threads *= 2) {
+        for (int repeat = 0; repeat < 3; ++repeat) {
+            std::vector<SequenceId> ids = MintRandomTree(200, rng);
+            std::shuffle(ids.begin(), ids.end(), rng);
+            const auto universe = ids.front().universe();
+            std::vector<std::vector<SequenceId>> owned(threads);
+            for (auto &id : ids) {
+                owned[rng() % threads].push_back(std::move(id));
+            }
+            std::mutex sink_mutex;
+            std::vector<SequencePath> appended;
+            std::atomic<size_t> parked{0};
+            std::vector<std::thread> workers;
+            for (size_t t = 0; t < threads; ++t) {
+                workers.emplace_back([&, mine = std::move(owned[t]), seed = rng()]() mutable {
+                    std::mt19937_64 local(seed);
+                    std::shuffle(mine.begin(), mine.end(), local);
+                    for (auto &id : mine) {
+                        if (local() % 3 == 0) {
+                            std::this_thread::yield();
+                        }
+                        if (local() % 4 == 0) {
+                            id.Release();
+                            continue;
+                        }
+                        ++parked;
+                        SequencePath path = id.path();
+                        std::move(id).Park([&, path](const Status &turn) {
+                            ASSERT_TRUE(turn.ok());
+                            std::lock_guard lock(sink_mutex);
+                            appended.push_back(path);
+                        });
+                    }
+                });
+            }
+            for (auto &worker : workers) {
+                worker.join();
+            }
+            EXPECT_EQ(appended.size(), parked.load()) << threads << " threads";
             EXPECT_TRUE(std::is_sorted(appended.begin(), appended.end())) << threads << " threads";
             EXPECT_EQ(std::adjacent_find(appended.begin(), appended.end()), appended.end());
             EXPECT_EQ(universe->alive_count(), 0U);
