@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -27,6 +28,10 @@ struct TaskState {
     std::condition_variable ready_cv;
     std::optional<T> value;
     bool taken = false;
+    // For a task its waiter may run (Executor::SubmitRunnableByWaiter): whoever claims it
+    // first, a worker or the waiter, runs it.
+    std::atomic<bool> claimed{false};
+    std::function<T()> run_by_waiter;
 
     void Set(T result) {
         std::lock_guard lock(mutex);
@@ -57,9 +62,15 @@ public:
     }
 
     /// Blocks until the task has run, then moves its result out. Call at most once. Calling it
-    /// from a task on the same executor can deadlock (see Executor).
+    /// from a task on the same executor can deadlock (see Executor), unless the task was
+    /// submitted with SubmitRunnableByWaiter and does not block itself.
     T Wait() {
         VX_CHECK_MSG(valid(), "TaskHandle::Wait on an empty handle or a taken result");
+        if (state_->run_by_waiter && !state_->claimed.exchange(true)) {
+            // No worker has started it: run it here rather than wait for one.
+            std::function<T()> run = std::move(state_->run_by_waiter);
+            state_->Set(run());
+        }
         std::unique_lock lock(state_->mutex);
         state_->ready_cv.wait(lock, [&] { return state_->value.has_value(); });
         state_->taken = true;
@@ -113,6 +124,25 @@ public:
         // std::function needs a copyable callable; sharing the callable allows move-only ones.
         auto callable = std::make_shared<F>(std::move(f));
         Spawn([state, callable] { state->Set((*callable)()); });
+        return TaskHandle<T>(std::move(state));
+    }
+
+    /// As Submit, but if the handle's Wait comes before a worker has started `f`, the waiting
+    /// thread runs `f` itself. A task of this executor may then wait for such a task without
+    /// the risk of every worker waiting for work queued behind it, provided `f` itself never
+    /// blocks on other tasks.
+    template <typename F>
+    auto SubmitRunnableByWaiter(F f) -> TaskHandle<std::invoke_result_t<F &>> {
+        using T = std::invoke_result_t<F &>;
+        static_assert(!std::is_void_v<T>, "a submitted task returns a value: Status or Result<T>");
+        auto state = std::make_shared<internal::TaskState<T>>();
+        auto callable = std::make_shared<F>(std::move(f));
+        state->run_by_waiter = [callable] { return (*callable)(); };
+        Spawn([state, callable] {
+            if (!state->claimed.exchange(true)) {
+                state->Set((*callable)());
+            }
+        });
         return TaskHandle<T>(std::move(state));
     }
 

@@ -105,6 +105,45 @@ TEST(ExecutorTest, SingleThreadRunsEverythingInFifoOrder) {
     }
 }
 
+TEST(ExecutorTest, AWaiterRunsARunnableByWaiterTaskNoWorkerStarted) {
+    // One worker, busy with a task that waits for a task queued behind it: with Submit that
+    // would never end; SubmitRunnableByWaiter lets the waiting task run it itself.
+    Executor executor(1);
+    TaskHandle<Result<std::thread::id>> inner;
+    TaskHandle<Status> outer = executor.Submit([&]() -> Status {
+        inner = executor.SubmitRunnableByWaiter(
+            []() -> Result<std::thread::id> { return std::this_thread::get_id(); });
+        VX_ASSIGN_OR_RETURN(std::thread::id ran_on, inner.Wait());
+        return ran_on == std::this_thread::get_id() ? Status::OK() : Status::Internal("ran elsewhere");
+    });
+    EXPECT_TRUE(outer.Wait().ok());
+}
+
+TEST(ExecutorTest, ARunnableByWaiterTaskRunsExactlyOnce) {
+    // Workers and waiters race to claim each task; every task runs once and every handle
+    // gets its own result.
+    Executor executor(2);
+    std::atomic<int> runs{0};
+    for (int round = 0; round < 200; ++round) {
+        std::vector<TaskHandle<Result<int>>> handles;
+        for (int i = 0; i < 8; ++i) {
+            handles.push_back(executor.SubmitRunnableByWaiter([&runs, i]() -> Result<int> {
+                ++runs;
+                return i;
+            }));
+        }
+        if (round % 2 == 0) {
+            std::this_thread::yield();
+        }
+        for (int i = 0; i < 8; ++i) {
+            Result<int> value = handles[static_cast<size_t>(i)].Wait();
+            ASSERT_TRUE(value.ok());
+            EXPECT_EQ(*value, i);
+        }
+    }
+    EXPECT_EQ(runs.load(), 200 * 8);
+}
+
 TEST(ExecutorTest, DestructorRunsTasksStillQueued) {
     std::atomic<bool> gate{false};
     std::atomic<int> ran{0};
