@@ -270,6 +270,21 @@ Result<ArrayRef> DictArray::WithCodes(Result<ArrayRef> new_codes) const {
     return TryMake(std::move(codes_out), values());
 }
 
+Result<ArrayRef> DictArray::WithValues(Result<ArrayRef> new_values) const {
+    VX_ASSIGN_OR_RETURN(ArrayRef values_out, std::move(new_values));
+    VX_ENSURE(values_out->len() == values()->len(), Internal, "dict values mapped to {} values from {}",
+              values_out->len(), values()->len());
+    // The codes are unchanged, so they were checked against as many values already.
+    DType dtype = values_out->dtype();
+    if (codes()->dtype().is_nullable() && !dtype.is_nullable()) {
+        dtype = dtype.AsNullable();
+        VX_ASSIGN_OR_RETURN(values_out, Cast(values_out, dtype));
+    }
+    std::optional<IntegerChild> lookup = lookup_from_make_ ? code_lookup_ : std::nullopt;
+    return ArrayRef(std::make_shared<const DictArray>(Token{}, std::move(dtype), codes(), std::move(lookup),
+                                                      std::move(values_out), all_values_referenced_));
+}
+
 std::optional<Result<ArrayRef>> DictArray::SliceImpl(size_t start, size_t stop) const {
     return WithCodes(Slice(codes(), start, stop));
 }
@@ -305,11 +320,7 @@ std::optional<Result<ArrayRef>> DictArray::MapValuesImpl(const ValueMap &map) co
     if (values()->len() > len() || !codes()->validity_mask().all_true()) {
         return std::nullopt;
     }
-    return [&]() -> Result<ArrayRef> {
-        VX_ASSIGN_OR_RETURN(ArrayRef mapped, MapValues(values(), map));
-        VX_ASSIGN_OR_RETURN(std::shared_ptr<const DictArray> dict, TryMake(codes(), std::move(mapped)));
-        return ArrayRef(std::move(dict));
-    }();
+    return WithValues(MapValues(values(), map));
 }
 
 std::optional<Result<std::optional<Scalar>>> DictArray::ComputeStatImpl(Stat stat) const {

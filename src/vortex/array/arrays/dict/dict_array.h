@@ -108,6 +108,9 @@ public:
 private:
     // Rebuilds this dictionary over codes that a compute function derived from codes().
     Result<ArrayRef> WithCodes(Result<ArrayRef> new_codes) const;
+    // Rebuilds this dictionary with the same codes over values derived one for one from
+    // values(): no code needs checking again, and every value stays referenced if it was.
+    Result<ArrayRef> WithValues(Result<ArrayRef> new_values) const;
     // codes() canonicalized (or kept constant), on first use unless TryMake had it already:
     // only per-row validity with nullable values needs it. Null if the codes fail to decode.
     const IntegerChild *code_lookup() const;
