@@ -21,19 +21,72 @@ namespace vortex {
 
 namespace {
 
-// Writes segments in sequence order to the output, tracking the segment map.
+// Writes segments in sequence order to the output, tracking the segment map. A segment is
+// numbered when it is parked, in the order segments are produced (which depends on thread
+// timing), and placed when it is appended (in sequence order); the footer maps the first
+// numbering to the second, so the file's bytes depend on the sequence order alone.
 class FileSegmentSink final : public SegmentSink {
 public:
     explicit FileSegmentSink(WriteSink &out) : out_(out) {}
 
-    Result<uint32_t> Write(SequenceId id, const SerializedArray &segment) override {
-        VX_RETURN_NOT_OK(id.Collapse());
-        std::lock_guard lock(mutex_);
-        VX_RETURN_NOT_OK(status_);
+    // model: Park in FLAT WR (tests/model/writer.pml)
+    Result<uint32_t> Write(SequenceId id, SerializedArray segment, BufferedBytes::Reservation held) override {
         VX_ENSURE(segment.size <= UINT32_MAX, InvalidArgument, "a segment of {} bytes exceeds 4 GiB",
                   segment.size);
         VX_ENSURE(std::has_single_bit(segment.alignment), Internal,
                   "segment alignment {} is not a power of two", segment.alignment);
+        VX_RETURN_NOT_OK(id.universe()->status());
+        uint32_t number = 0;
+        {
+            std::lock_guard lock(mutex_);
+            VX_RETURN_NOT_OK(status_);
+            VX_ENSURE(index_.size() < UINT32_MAX, InvalidArgument, "too many segments");
+            number = static_cast<uint32_t>(index_.size());
+            index_.push_back(kUnwritten);
+        }
+        // The callback outlives this call; the universe only weakly (it holds the callback).
+        auto parked = std::make_shared<Parked>(Parked{std::move(segment), std::move(held)});
+        std::weak_ptr<SequenceUniverse> universe = id.universe();
+        std::move(id).Park([this, number, parked, universe](const Status &turn) {
+            if (turn.ok()) {
+                Status appended = Append(number, parked->segment);
+                if (!appended.ok()) {
+                    if (auto alive = universe.lock()) {
+                        alive->Cancel(appended);
+                    }
+                }
+            }
+            parked->segment = SerializedArray{};
+            parked->held.Release();
+        });
+        return number;
+    }
+
+    /// Returns the segment map in file order, and for each segment number its position in it.
+    /// Fails if an append failed or a parked segment was never appended.
+    Result<std::pair<std::vector<SegmentSpec>, std::vector<uint32_t>>> TakeSpecs() {
+        std::lock_guard lock(mutex_);
+        VX_RETURN_NOT_OK(status_);
+        for (uint32_t position : index_) {
+            VX_ENSURE(position != kUnwritten, Internal, "a segment was never written");
+        }
+        return std::pair{std::move(specs_), std::move(index_)};
+    }
+    uint64_t bytes_written() const { return bytes_written_.load(); }
+    void UpdateBytesWritten() { bytes_written_.store(out_.bytes_written()); }
+
+private:
+    static constexpr uint32_t kUnwritten = UINT32_MAX;
+
+    struct Parked {
+        SerializedArray segment;
+        BufferedBytes::Reservation held;
+    };
+
+    // Appends segment `number` (its turn has come: every earlier one is written).
+    Status Append(uint32_t number, const SerializedArray &segment) {
+        std::lock_guard lock(mutex_);
+        VX_RETURN_NOT_OK(status_);
         uint64_t position = out_.bytes_written();
         uint64_t padding = (segment.alignment - position % segment.alignment) % segment.alignment;
         static constexpr uint8_t kZeros[256] = {};
@@ -46,22 +99,13 @@ public:
         for (const Buffer &part : segment.parts) {
             VX_RETURN_NOT_OK(Fail(out_.Write({part.data(), part.size()})));
         }
-        VX_ENSURE(specs_.size() < UINT32_MAX, InvalidArgument, "too many segments");
+        index_[number] = static_cast<uint32_t>(specs_.size());
         specs_.push_back({offset, static_cast<uint32_t>(segment.size),
                           static_cast<uint8_t>(std::countr_zero(segment.alignment))});
         bytes_written_.store(out_.bytes_written());
-        return static_cast<uint32_t>(specs_.size() - 1);
-        // `id` is released on return, which lets the next segment go.
+        return Status::OK();
     }
 
-    std::vector<SegmentSpec> TakeSpecs() {
-        std::lock_guard lock(mutex_);
-        return std::move(specs_);
-    }
-    uint64_t bytes_written() const { return bytes_written_.load(); }
-    void UpdateBytesWritten() { bytes_written_.store(out_.bytes_written()); }
-
-private:
     Status Fail(Status status) {
         if (!status.ok()) {
             status_ = status;
@@ -71,8 +115,9 @@ private:
 
     WriteSink &out_;
     std::mutex mutex_;
-    Status status_;
-    std::vector<SegmentSpec> specs_;
+    Status status_;                  // guarded by mutex_: the first failed append
+    std::vector<SegmentSpec> specs_; // guarded by mutex_: in file order
+    std::vector<uint32_t> index_;    // guarded by mutex_: segment number -> position in specs_
     std::atomic<uint64_t> bytes_written_{0};
 };
 
@@ -306,10 +351,12 @@ Result<WriteSummary> FileWriter::Finish() {
             statistics.clear();
         }
     }
-    std::vector<SegmentSpec> specs = s.segments.TakeSpecs();
+    VX_ASSIGN_OR_RETURN(auto segments, s.segments.TakeSpecs());
+    const auto &[specs, segment_index] = segments;
     uint64_t position = s.sink->bytes_written();
-    VX_ASSIGN_OR_RETURN(std::vector<uint8_t> tail,
-                        SerializeFooter(position, s.dtype, *layout, specs, s.arrays.ids(), statistics));
+    VX_ASSIGN_OR_RETURN(
+        std::vector<uint8_t> tail,
+        SerializeFooter(position, s.dtype, *layout, specs, s.arrays.ids(), statistics, segment_index));
     VX_RETURN_NOT_OK(s.sink->Write(tail));
     VX_RETURN_NOT_OK(s.sink->Close());
     s.segments.UpdateBytesWritten();

@@ -257,19 +257,28 @@ private:
 };
 
 // Children are interned first, so ids come out in post-order, as the reference writes them.
-flatbuffers::Offset<fbl::Layout>
-WriteLayout(flatbuffers::FlatBufferBuilder &fbb, const Layout &layout, LayoutIdInterner &interner) {
+Result<flatbuffers::Offset<fbl::Layout>> WriteLayout(flatbuffers::FlatBufferBuilder &fbb,
+                                                     const Layout &layout,
+                                                     LayoutIdInterner &interner,
+                                                     std::span<const uint32_t> segment_index) {
     std::vector<flatbuffers::Offset<fbl::Layout>> children;
     for (const LayoutRef &child : layout.children()) {
-        children.push_back(WriteLayout(fbb, *child, interner));
+        VX_ASSIGN_OR_RETURN(auto written, WriteLayout(fbb, *child, interner, segment_index));
+        children.push_back(written);
     }
     uint16_t encoding = interner.Intern(layout.encoding_id());
     auto metadata =
         layout.metadata().empty() ? 0 : fbb.CreateVector(layout.metadata().data(), layout.metadata().size());
     auto children_vec = children.empty() ? 0 : fbb.CreateVector(children);
-    auto segments = layout.segment_ids().empty()
-                        ? 0
-                        : fbb.CreateVector(layout.segment_ids().data(), layout.segment_ids().size());
+    std::vector<uint32_t> segment_ids(layout.segment_ids().begin(), layout.segment_ids().end());
+    if (!segment_index.empty()) {
+        for (uint32_t &id : segment_ids) {
+            VX_ENSURE(id < segment_index.size(), Internal, "the layout names segment {} of {}", id,
+                      segment_index.size());
+            id = segment_index[id];
+        }
+    }
+    auto segments = segment_ids.empty() ? 0 : fbb.CreateVector(segment_ids.data(), segment_ids.size());
     fbl::LayoutBuilder builder(fbb);
     builder.add_row_count(layout.row_count());
     builder.add_encoding(encoding);
@@ -296,7 +305,8 @@ Result<std::vector<uint8_t>> SerializeFooter(uint64_t position,
                                              const Layout &layout,
                                              std::span<const SegmentSpec> segments,
                                              std::span<const std::string> array_ids,
-                                             std::span<const FieldStatistics> statistics) {
+                                             std::span<const FieldStatistics> statistics,
+                                             std::span<const uint32_t> segment_index) {
     std::vector<uint8_t> out;
     auto append = [&](const std::vector<uint8_t> &bytes) -> Result<Part> {
         VX_ENSURE(bytes.size() <= UINT32_MAX, Serde, "footer part of {} bytes exceeds u32", bytes.size());
@@ -309,7 +319,8 @@ Result<std::vector<uint8_t>> SerializeFooter(uint64_t position,
 
     LayoutIdInterner interner;
     flatbuffers::FlatBufferBuilder layout_fbb;
-    layout_fbb.Finish(WriteLayout(layout_fbb, layout, interner));
+    VX_ASSIGN_OR_RETURN(auto root, WriteLayout(layout_fbb, layout, interner, segment_index));
+    layout_fbb.Finish(root);
     VX_ASSIGN_OR_RETURN(Part layout_part, append(Finished(layout_fbb)));
 
     std::optional<Part> stats_part;

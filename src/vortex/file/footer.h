@@ -67,11 +67,15 @@ Result<Footer> ParseFooter(std::span<const uint8_t> tail,
 
 /// The bytes that end a file whose data segments end at `position`: dtype, layout,
 /// statistics and footer flatbuffers back to back, postscript and EOF record.
+/// `segment_index[i]` is the position in `segments` of the segment the layout calls `i` (the
+/// writer numbers segments as they are produced, the file in the order they are written);
+/// empty means the layout's ids are positions already.
 Result<std::vector<uint8_t>> SerializeFooter(uint64_t position,
                                              const DType &dtype,
                                              const Layout &layout,
                                              std::span<const SegmentSpec> segments,
                                              std::span<const std::string> array_ids,
-                                             std::span<const FieldStatistics> statistics);
+                                             std::span<const FieldStatistics> statistics,
+                                             std::span<const uint32_t> segment_index = {});
 
 } // namespace vortex

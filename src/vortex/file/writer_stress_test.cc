@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <atomic>
+#include <chrono>
+#include <filesystem>
 #include <random>
+#include <thread>
 
 #include <gtest/gtest.h>
 
+#include "vortex/array/arrays/primitive/primitive_array.h"
+#include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/builder/array_builder.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/testing/array_equal.h"
@@ -90,6 +96,85 @@ TEST(WriterStress, DroppingAnUnfinishedWriterDoesNotHang) {
     ASSERT_OK(writer->Write(data));
     writer.reset(); // must return: drivers are cancelled and joined
     SUCCEED();
+}
+
+// The number of threads of this process (Linux).
+size_t ProcessThreads() {
+    size_t n = 0;
+    for ([[maybe_unused]] const auto &entry : std::filesystem::directory_iterator("/proc/self/task")) {
+        ++n;
+    }
+    return n;
+}
+
+// Samples the process's thread count until destroyed and keeps the largest.
+class ThreadCountSampler {
+public:
+    ThreadCountSampler()
+        : thread_([this] {
+              while (!stop_.load()) {
+                  peak_.store(std::max(peak_.load(), ProcessThreads()));
+                  std::this_thread::sleep_for(std::chrono::microseconds(200));
+              }
+          }) {}
+    ~ThreadCountSampler() { Stop(); }
+    size_t Stop() {
+        stop_.store(true);
+        if (thread_.joinable()) {
+            thread_.join();
+        }
+        return peak_.load();
+    }
+
+private:
+    std::atomic<bool> stop_{false};
+    std::atomic<size_t> peak_{0};
+    std::thread thread_;
+};
+
+TEST(WriterStress, AWideTableUsesOnlyTheExecutorsThreads) {
+    // Columns are strands of tasks on the write executor: thousands of columns must not
+    // start a thread each, and the bytes must not depend on the number of workers.
+    constexpr size_t kColumns = 3000;
+    constexpr size_t kRows = 200;
+    std::vector<std::string> names;
+    std::vector<ArrayRef> columns;
+    for (size_t c = 0; c < kColumns; ++c) {
+        names.push_back("c" + std::to_string(c));
+        std::vector<int32_t> values(kRows);
+        for (size_t r = 0; r < kRows; ++r) {
+            values[r] = static_cast<int32_t>(c * 1000 + (r * 7919) % 997);
+        }
+        columns.push_back(PrimitiveArray::FromValues<int32_t>(values));
+    }
+    ASSERT_OK_AND_ASSIGN(auto table, StructArray::FromFields(names, columns, kRows, Validity::NonNullable()));
+    const ArrayRef data = table;
+    std::vector<std::vector<uint8_t>> files;
+    for (size_t threads : {1, 2}) {
+        SCOPED_TRACE(::testing::Message() << threads << " threads");
+        Executor executor(threads);
+        WriteOptions options;
+        options.executor = &executor;
+        options.zone_len = 64;
+        auto bytes = std::make_shared<std::vector<uint8_t>>();
+        ThreadCountSampler sampler; // counts itself, the executor's workers and this thread
+        const size_t before = ProcessThreads();
+        ASSERT_OK_AND_ASSIGN(auto writer,
+                             FileWriter::Open(std::make_unique<testing::VectorSink>(bytes), data->dtype(),
+                                              testing::FileTestSession(), options));
+        for (size_t offset = 0; offset < kRows; offset += 50) {
+            ASSERT_OK_AND_ASSIGN(ArrayRef chunk, Slice(data, offset, offset + 50));
+            ASSERT_OK(writer->Write(chunk));
+        }
+        ASSERT_OK(writer->Finish().status());
+        EXPECT_LE(sampler.Stop(), before) << "the writer started threads of its own";
+        files.push_back(*bytes);
+    }
+    EXPECT_EQ(files[0], files[1]) << "the bytes depend on the number of workers";
+
+    ASSERT_OK_AND_ASSIGN(auto file, testing::OpenBuffer(Buffer::Copy(files[0])));
+    ASSERT_OK_AND_ASSIGN(ArrayRef back, file->ReadAll());
+    EXPECT_TRUE(ArraysEqual(data, back));
 }
 
 TEST(WriterStress, WrongDTypeIsRejected) {

@@ -42,15 +42,15 @@ class FlatWriter final : public LayoutWriter {
 public:
     FlatWriter(DType dtype, const WriteContext &ctx) : dtype_(std::move(dtype)), ctx_(ctx) {}
 
-    // model: FLAT WR (Collapse in FileSegmentSink::Write) (tests/model/writer.pml)
+    // model: FLAT WR (Park in FileSegmentSink::Write) (tests/model/writer.pml)
     Status Write(SequenceId id, ArrayRef chunk, BufferedBytes::Reservation held) override {
         if (HoldsWhatTheReferenceCannotOpen(*chunk)) {
             // Written as its canonical form, whose constants (if any) are leaves.
             VX_ASSIGN_OR_RETURN(chunk, Canonicalize(chunk));
         }
         VX_ASSIGN_OR_RETURN(SerializedArray segment, SerializeArray(chunk, ctx_.arrays));
-        VX_ASSIGN_OR_RETURN(uint32_t segment_id, ctx_.segments.Write(std::move(id), segment));
-        held.Release();
+        VX_ASSIGN_OR_RETURN(uint32_t segment_id,
+                            ctx_.segments.Write(std::move(id), std::move(segment), std::move(held)));
         flats_.push_back(FlatLayout::Make(dtype_, chunk->len(), segment_id));
         return Status::OK();
     }
@@ -117,7 +117,9 @@ private:
     };
 
     TaskHandle<Result<ArrayRef>> Submit(ArrayRef chunk) {
-        return ctx_.executor.Submit(
+        // Columns run as tasks of the same executor and wait for these: a compression no worker
+        // has started yet runs on the waiting column's thread.
+        return ctx_.executor.SubmitRunnableByWaiter(
             [chunk = std::move(chunk), compressor = ctx_.compressor]() -> Result<ArrayRef> {
                 ComputeChunkStatistics(chunk);
                 if (!compressor) {
@@ -135,7 +137,7 @@ private:
             });
     }
 
-    // model: COMPRESS WRITE_OLDEST, the driver blocks in Wait (tests/model/writer.pml)
+    // model: COMPRESS WRITE_OLDEST, the column waits in Wait or runs the task (tests/model/writer.pml)
     Status WriteOldest(SequencePointer &ptr) {
         InFlight oldest = std::move(in_flight_.front());
         in_flight_.pop_front();

@@ -18,14 +18,19 @@ namespace vortex {
 class ArrayWriteContext;
 class Executor;
 
-/// Where writers put segments. Write() waits until every sequence id before `id` has been
-/// written or released, so segment ids and file offsets follow sequence order whatever the
-/// thread timing (spec: layouts-scan 6.2-6.3). Thread-safe.
+/// Where writers put segments, in sequence order whatever the thread timing (spec:
+/// layouts-scan 6.2-6.3). Write() never waits for that order: the segment is parked on its id
+/// (SequenceId::Park) and appended once every id before it has been written or released, by
+/// whichever thread released the last of them. Thread-safe.
 class SegmentSink {
 public:
     virtual ~SegmentSink() = default;
-    /// Appends `segment` in `id`'s turn and returns its segment id; consumes `id`.
-    virtual Result<uint32_t> Write(SequenceId id, const SerializedArray &segment) = 0;
+    /// Parks `segment` for `id`'s turn and returns the id layouts refer to it by; consumes
+    /// `id`. `held` covers the segment's bytes until it is appended. The returned ids are
+    /// the sink's own: a sink that numbers segments in file order maps them when it writes
+    /// the footer (FileSegmentSink). Fails once an earlier append has failed.
+    virtual Result<uint32_t>
+    Write(SequenceId id, SerializedArray segment, BufferedBytes::Reservation held) = 0;
 };
 
 /// Turns an uncompressed chunk into the array that is written (later issues plug in the

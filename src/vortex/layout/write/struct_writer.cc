@@ -2,14 +2,16 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/layout/write/struct_writer.h"
 
-#include <thread>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
 #include <variant>
 
 #include "vortex/array/arrays/bool/bool_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/canonical.h"
+#include "vortex/io/executor.h"
 #include "vortex/layout/layouts/struct_layout.h"
-#include "vortex/layout/write/mailbox.h"
 
 namespace vortex {
 
@@ -25,34 +27,68 @@ struct FinishMessage {
 };
 using Message = std::variant<ChunkMessage, FinishMessage>;
 
-// Runs one child writer on its own thread, fed through a capacity-one mailbox.
+// Drives one child writer. Concurrently, the child runs as a strand on the executor: its
+// messages are processed one at a time, in order, each by whichever worker takes the strand's
+// task, so a file of any number of columns uses only the executor's threads. A capacity-one
+// slot makes Send block (the file writer's caller) while the previous message waits to be
+// taken. Inline, Send processes the message on the calling thread: a struct nested in a
+// column, or one written from a worker of the executor, where blocking on a strand could
+// keep the worker that strand needs. Neither waits on the segment order (segments are parked,
+// see SegmentSink), so driving columns one after the other cannot deadlock.
 class ColumnDriver {
 public:
-    ColumnDriver(std::unique_ptr<LayoutWriter> writer, BufferedBytes &buffered)
-        : writer_(std::move(writer)), buffered_(buffered) {
-        thread_ = std::thread([this] { Run(); });
-    }
+    ColumnDriver(std::unique_ptr<LayoutWriter> writer, BufferedBytes &buffered, Executor *executor)
+        : writer_(std::move(writer)), buffered_(buffered), executor_(executor) {}
+
     ~ColumnDriver() {
-        mailbox_.Close();
-        if (thread_.joinable()) {
-            thread_.join();
+        std::optional<Message> left;
+        {
+            std::unique_lock lock(mutex_);
+            closed_ = true;
+            left = TakeSlot();
+            changed_.notify_all();
+            // The strand's task uses this object: wait until it has returned.
+            changed_.wait(lock, [&] { return !scheduled_; });
+        }
+        if (left) {
+            buffered_.EndWork();
         }
     }
 
     /// Blocks while the previous message waits; fails once the driver has stopped.
+    // model: inline Send, the caller blocks here (tests/model/writer.pml)
     Status Send(Message message) {
+        if (executor_ == nullptr) {
+            if (stopped_) {
+                return Join();
+            }
+            Process(message);
+            return Join();
+        }
         buffered_.BeginWork();
-        if (!mailbox_.Send(message)) {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] { return !slot_.has_value() || closed_; });
+        if (closed_) {
+            lock.unlock();
             buffered_.EndWork();
             return Join();
+        }
+        slot_.emplace(std::move(message));
+        if (!scheduled_) {
+            scheduled_ = true;
+            executor_->Spawn([this] { RunOne(); });
         }
         return Status::OK();
     }
 
-    /// Waits for the thread to end and returns its outcome.
+    /// Waits until the driver has stopped (finished or failed) and returns its outcome; OK
+    /// while an inline driver has not failed.
     Status Join() {
-        if (thread_.joinable()) {
-            thread_.join();
+        if (executor_ != nullptr) {
+            std::unique_lock lock(mutex_);
+            changed_.wait(lock, [&] { return stopped_ && !scheduled_; });
+        } else if (!stopped_) {
+            return Status::OK();
         }
         return status_.ok() && result_ == nullptr
                    ? Status::Internal("column writer stopped without finishing")
@@ -62,55 +98,99 @@ public:
     const LayoutWriter &writer() const { return *writer_; }
 
 private:
+    std::optional<Message> TakeSlot() {
+        std::optional<Message> out = std::move(slot_);
+        slot_.reset();
+        return out;
+    }
+
+    // One turn of the strand: the message in the slot, then the strand goes to the back of
+    // the executor's queue if another has arrived, so columns take turns.
     // model: proctype Driver, ColumnDriver_Run; exits Run_failed/Run_closed (tests/model/writer.pml)
-    void Run() {
-        while (std::optional<Message> message = mailbox_.Receive()) {
-            if (auto *chunk = std::get_if<ChunkMessage>(&*message)) {
-                universe_ = chunk->id.universe();
-                status_ =
-                    writer_->Write(std::move(chunk->id), std::move(chunk->chunk), std::move(chunk->held));
-                buffered_.EndWork();
+    void RunOne() {
+        // The driver may be destroyed as soon as the last lock below is released.
+        BufferedBytes &buffered = buffered_;
+        std::optional<Message> message;
+        {
+            std::lock_guard lock(mutex_);
+            if (!closed_) {
+                message = TakeSlot();
+            }
+            changed_.notify_all();
+        }
+        bool stop = false;
+        if (message) {
+            stop = Process(*message);
+            buffered.EndWork();
+            message.reset(); // whatever it still holds (ids, bytes) goes outside the lock
+        }
+        std::optional<Message> left;
+        {
+            std::lock_guard lock(mutex_);
+            if (stop) {
+                closed_ = true;
+            }
+            if (closed_) {
+                left = TakeSlot(); // messages left behind are never processed
+            }
+            if (slot_.has_value()) {
+                executor_->Spawn([this] { RunOne(); });
             } else {
-                auto &finish = std::get<FinishMessage>(*message);
-                universe_ = finish.eof.universe();
-                Result<LayoutRef> layout = writer_->Finish(std::move(finish.eof));
-                if (layout.ok()) {
-                    result_ = std::move(*layout);
-                } else {
-                    status_ = layout.status();
-                }
-                buffered_.EndWork();
-                mailbox_.Close();
-                if (status_.ok()) {
-                    return;
-                }
-                break;
+                scheduled_ = false;
             }
-            if (!status_.ok()) {
-                break;
+            changed_.notify_all();
+        }
+        if (left) {
+            buffered.EndWork();
+        }
+    }
+
+    // Hands `message` to the writer; returns whether the driver has stopped (finished or
+    // failed). A failure cancels the universe so nothing waits on this column's segments.
+    bool Process(Message &message) {
+        if (auto *chunk = std::get_if<ChunkMessage>(&message)) {
+            universe_ = chunk->id.universe();
+            status_ = writer_->Write(std::move(chunk->id), std::move(chunk->chunk), std::move(chunk->held));
+        } else {
+            auto &finish = std::get<FinishMessage>(message);
+            universe_ = finish.eof.universe();
+            Result<LayoutRef> layout = writer_->Finish(std::move(finish.eof));
+            if (layout.ok()) {
+                result_ = std::move(*layout);
+                Stop();
+                return true;
             }
+            status_ = layout.status();
         }
         if (status_.ok()) {
-            status_ = Status::Cancelled("the column writer was closed before it finished");
+            return false;
         }
-        // Wake every column waiting on the segment order, and stop accepting input.
         if (universe_ != nullptr) {
             universe_->Cancel(status_);
         }
-        mailbox_.Close();
-        // Messages left behind are never processed.
-        while (std::optional<Message> left = mailbox_.Receive()) {
-            buffered_.EndWork();
-        }
+        Stop();
+        return true;
+    }
+
+    void Stop() {
+        std::lock_guard lock(mutex_);
+        stopped_ = true;
+        changed_.notify_all();
     }
 
     std::unique_ptr<LayoutWriter> writer_;
     BufferedBytes &buffered_;
-    Mailbox<Message> mailbox_;
+    Executor *executor_; // null: inline
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::optional<Message> slot_; // guarded by mutex_
+    bool scheduled_ = false;      // guarded by mutex_: a RunOne task is queued or running
+    bool closed_ = false;         // guarded by mutex_: no message is taken any more
+    bool stopped_ = false;        // guarded by mutex_ (set once, before the last notify)
+    // Written by the message being processed only; read after Join.
     std::shared_ptr<SequenceUniverse> universe_;
     Status status_;
     LayoutRef result_;
-    std::thread thread_;
 };
 
 class StructWriter final : public LayoutWriter, public FieldStatisticsSource {
@@ -199,25 +279,34 @@ private:
 
 } // namespace
 
-Result<std::unique_ptr<LayoutWriter>> StructStrategy::NewWriter(const DType &dtype,
-                                                                const WriteContext &ctx) const {
+Result<std::unique_ptr<LayoutWriter>>
+StructStrategy::NewWriter(const DType &dtype, const WriteContext &ctx, bool concurrent) const {
     VX_ENSURE(dtype.is_struct(), InvalidArgument, "struct strategy for dtype {}", dtype);
+    Executor *executor = concurrent ? &ctx.executor : nullptr;
     std::vector<std::unique_ptr<ColumnDriver>> drivers;
     if (dtype.is_nullable()) {
         VX_ASSIGN_OR_RETURN(std::unique_ptr<LayoutWriter> writer,
                             validity_->NewWriter(DType::Bool(Nullability::NonNullable), ctx));
-        drivers.push_back(std::make_unique<ColumnDriver>(std::move(writer), ctx.buffered));
+        drivers.push_back(std::make_unique<ColumnDriver>(std::move(writer), ctx.buffered, executor));
     }
     for (const DType &field : dtype.struct_fields().dtypes) {
         std::unique_ptr<LayoutWriter> writer;
         if (field.is_struct()) {
-            VX_ASSIGN_OR_RETURN(writer, NewWriter(field, ctx));
+            // Its fields run inside this column's turn, one after the other.
+            VX_ASSIGN_OR_RETURN(writer, NewWriter(field, ctx, /*concurrent=*/false));
         } else {
             VX_ASSIGN_OR_RETURN(writer, leaf_->NewWriter(field, ctx));
         }
-        drivers.push_back(std::make_unique<ColumnDriver>(std::move(writer), ctx.buffered));
+        drivers.push_back(std::make_unique<ColumnDriver>(std::move(writer), ctx.buffered, executor));
     }
     return std::unique_ptr<LayoutWriter>(new StructWriter(dtype, std::move(drivers)));
+}
+
+Result<std::unique_ptr<LayoutWriter>> StructStrategy::NewWriter(const DType &dtype,
+                                                                const WriteContext &ctx) const {
+    // A worker of the executor that blocked on a column's slot could hold the very worker
+    // that column needs, so a struct written from one drives its columns inline.
+    return NewWriter(dtype, ctx, /*concurrent=*/!ctx.executor.InWorkerThread());
 }
 
 } // namespace vortex

@@ -10,10 +10,12 @@ namespace vortex {
 /// Splits struct chunks into columns (spec: layouts-scan 1.3): one child writer per field,
 /// plus a validity child for a nullable struct; nested struct fields recurse.
 ///
-/// Each child runs on its own driver thread behind a capacity-one mailbox, so siblings are
-/// driven concurrently: a column blocked on the segment order never stops the others from
-/// receiving the input that lets the order move on. Child ids are minted from the chunk's id
-/// in column order; child EOF pointers are split off in column order.
+/// The top-level struct's children run concurrently as strands of tasks on the write
+/// executor, behind a capacity-one slot each, so a file of any width uses no more threads
+/// than the executor has; a nested struct's children run one after the other inside their
+/// column's turn. Nothing waits on the segment order (segments are parked), so neither way
+/// can deadlock. Child ids are minted from the chunk's id in column order; child EOF
+/// pointers are split off in column order.
 class StructStrategy final : public LayoutStrategy {
 public:
     /// `leaf` writes non-struct fields, `validity` a nullable struct's validity column.
@@ -23,6 +25,9 @@ public:
                                                     const WriteContext &ctx) const override;
 
 private:
+    Result<std::unique_ptr<LayoutWriter>>
+    NewWriter(const DType &dtype, const WriteContext &ctx, bool concurrent) const;
+
     LayoutStrategyRef leaf_;
     LayoutStrategyRef validity_;
 };

@@ -2,9 +2,10 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 // The write pipeline on its own (no compressor, no file): the default strategy tree (struct
 // -> zoned -> dict -> repartition -> compress -> buffered -> flat, validity through its own
-// chain) driven as FileWriter drives it, at several thread counts, so its column drivers,
-// mailboxes, compression tasks and segment ordering run concurrently. The ThreadSanitizer job
+// chain) driven as FileWriter drives it, at several thread counts, so its column strands,
+// their slots, compression tasks and parked segments run concurrently. The ThreadSanitizer job
 // runs this suite (label tsan); the file-level writer tests need the whole library.
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <random>
@@ -43,24 +44,48 @@ const Session &PipelineSession() {
     return *session;
 }
 
-// Segments in memory, appended in sequence order as FileSegmentSink appends them to a file.
+// Segments in memory, parked and appended in sequence order as FileSegmentSink appends them
+// to a file; it records the order in which they were appended.
 class MemorySink final : public SegmentSink, public SegmentSource {
 public:
-    Result<uint32_t> Write(SequenceId id, const SerializedArray &segment) override {
-        VX_RETURN_NOT_OK(id.Collapse());
-        std::lock_guard lock(mutex_);
-        segments_.push_back(segment.ToBuffer());
-        return static_cast<uint32_t>(segments_.size() - 1);
+    Result<uint32_t> Write(SequenceId id, SerializedArray segment, BufferedBytes::Reservation held) override {
+        uint32_t number = 0;
+        {
+            std::lock_guard lock(mutex_);
+            number = static_cast<uint32_t>(segments_.size());
+            segments_.emplace_back();
+        }
+        auto parked = std::make_shared<std::pair<SerializedArray, BufferedBytes::Reservation>>(
+            std::move(segment), std::move(held));
+        SequencePath path = id.path();
+        std::move(id).Park([this, number, parked, path](const Status &turn) {
+            if (turn.ok()) {
+                std::lock_guard lock(mutex_);
+                segments_[number] = parked->first.ToBuffer();
+                appended_.push_back(path);
+            }
+            parked->second.Release();
+        });
+        return number;
     }
     Result<Buffer> ReadSegment(uint32_t id) const override {
         std::lock_guard lock(mutex_);
         VX_ENSURE(id < segments_.size(), OutOfBounds, "no segment {}", id);
         return segments_[id];
     }
+    std::vector<SequencePath> appended() const {
+        std::lock_guard lock(mutex_);
+        return appended_;
+    }
+    size_t produced() const {
+        std::lock_guard lock(mutex_);
+        return segments_.size();
+    }
 
 private:
     mutable std::mutex mutex_;
     std::vector<Buffer> segments_;
+    std::vector<SequencePath> appended_;
 };
 
 // DefaultWriteStrategy's tree (file_writer.cc), small enough that blocks, buffers, zones and
@@ -162,6 +187,11 @@ TEST(WritePipeline, EveryThreadCountWritesEveryRowInOrder) {
         }
         ASSERT_OK_AND_ASSIGN(LayoutRef layout, pipeline.Finish());
         EXPECT_EQ(pipeline.buffered.current(), 0u);
+        // Every segment produced was appended, strictly in sequence order.
+        const std::vector<SequencePath> appended = pipeline.sink.appended();
+        EXPECT_EQ(appended.size(), pipeline.sink.produced());
+        EXPECT_TRUE(std::is_sorted(appended.begin(), appended.end()));
+        EXPECT_EQ(std::adjacent_find(appended.begin(), appended.end()), appended.end());
         EXPECT_EQ(layout->row_count(), table->len());
         // The tree turned over: many blocks, zones and a dictionary, else this tests little.
         EXPECT_GE(CountLayouts(layout, "vortex.dict"), 1u);
