@@ -10,7 +10,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 model="$here/writer.pml"
 jobs_max="${VORTEX_MODEL_JOBS:-2}"
-depth=20000   # DFS depth bound; an atomic step counts each statement (deepest run: ~4300)
+depth=20000   # DFS depth bound; an atomic step counts each statement (deepest run: ~5400)
 
 command -v spin >/dev/null || { echo "check.sh: spin not found (apt-get install spin)" >&2; exit 1; }
 command -v cc >/dev/null || { echo "check.sh: no C compiler (cc)" >&2; exit 1; }
@@ -29,15 +29,28 @@ configs=(
     # versus docs" 1)
     "dict_budget|-DCFG_DICT_BUDGET|pass"
     "sink_error|-DCFG_SINK_ERROR|pass"
+    # writer.pml "Code versus docs" 8: nothing touches the BufferedBytes of a destroyed writer
+    "lifetime|-DCFG_SINK_ERROR -DCHECK_LIFETIME|pass"
+    # fewer workers than columns: 3 columns on 1 and on 2 workers
+    "narrow|-DCFG_NARROW|pass"
+    "narrow2|-DCFG_NARROW -DNW=2|pass"
+    "narrow_budget|-DCFG_NARROW_BUDGET|pass"
     "drop_buf_chk|-DCFG_DROP_BUF_CHK|pass"
     "drop_dict_zoned|-DCFG_DROP_DICT_ZONED|pass"
-    # mutant: a BufferedWriter that keeps its first chunk's id while waiting for input (the
-    # reference PR's writer) must deadlock the seed's tree
-    "mutant_keep_old_id|-DCFG_BUF_CHK -DMUTANT_KEEP_OLD_ID|find:invalid end state"
-    # reachability probes: the waits the pass runs rely on really happen
+    "drop_narrow2|-DCFG_DROP_NARROW -DNW=2|pass"
+    # the old mutant (a BufferedWriter keeping its first chunk's id, the reference PR's writer)
+    # deadlocked buf_chk behind Collapse; with parking nothing waits on the order: it passes
+    "keep_old_id|-DCFG_BUF_CHK -DMUTANT_KEEP_OLD_ID|pass"
+    # mutant: the append blocks in Collapse on the worker instead of parking; with fewer
+    # workers than columns the workers wait behind a column whose turn is still queued
+    "mutant_collapse_on_worker|-DCFG_NARROW -DNW=2 -DMUTANT_COLLAPSE_ON_WORKER|find:invalid end state"
+    # reachability probes: the waits and paths the pass runs rely on really happen
     "probe_send_blocks|-DCFG_BUF_CHK -DPROBE_SEND_BLOCKS|find:assertion violated"
     "probe_budget_wait|-DCFG_BUDGET -DPROBE_BUDGET_WAIT|find:assertion violated"
     "probe_slow_backpressure|-DCFG_SLOW_LAST -DPROBE_SLOW_BACKPRESSURE|find:assertion violated"
+    "probe_waiter_runs|-DCFG_NARROW -DPROBE_WAITER_RUNS|find:assertion violated"
+    "probe_wait_blocks|-DCFG_SLOW_LAST -DPROBE_WAIT_BLOCKS|find:assertion violated"
+    "probe_run_by_other|-DCFG_NARROW -DNW=2 -DPROBE_RUN_BY_OTHER|find:assertion violated"
 )
 
 # Runs one configuration in its own directory; writes "<status>|<line>" to result.

@@ -29,7 +29,7 @@ class FileSegmentSink final : public SegmentSink {
 public:
     explicit FileSegmentSink(WriteSink &out) : out_(out) {}
 
-    // model: Park in FLAT WR (tests/model/writer.pml)
+    // model: inline Park in FLAT WR and SIDE_PARK; the callback is RunFirstStep (tests/model/writer.pml)
     Result<uint32_t> Write(SequenceId id, SerializedArray segment, BufferedBytes::Reservation held) override {
         VX_ENSURE(segment.size <= UINT32_MAX, InvalidArgument, "a segment of {} bytes exceeds 4 GiB",
                   segment.size);
@@ -198,7 +198,7 @@ struct FileWriter::State {
         : sink(std::move(s)), dtype(std::move(d)), session(std::move(sess)), options(std::move(o)),
           arrays(ArrayWriteContext::FromSession(*session)), segments(*sink) {}
 
-    // model: FileWriter_drop (tests/model/writer.pml)
+    // model: FileWriter_drop, then FileWriter_destroy (root.reset()) (tests/model/writer.pml)
     ~State() {
         // Abandoned before Finish: wake anything waiting on the segment order, then stop the
         // pipeline before the objects it uses go away.
@@ -214,7 +214,8 @@ struct FileWriter::State {
 FileWriter::FileWriter(std::unique_ptr<State> state) : state_(std::move(state)) {}
 FileWriter::~FileWriter() = default;
 
-// model: FileWriter_Open; BUDGET = NC * (2R + W) (tests/model/writer.pml)
+// model: FileWriter_Open; BUDGET = NC * (2R + W), + NC * DV with the default strategy
+// (tests/model/writer.pml)
 Result<std::unique_ptr<FileWriter>> FileWriter::Open(std::unique_ptr<WriteSink> sink,
                                                      DType dtype,
                                                      std::shared_ptr<const Session> session,

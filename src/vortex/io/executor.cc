@@ -56,6 +56,7 @@ bool Executor::InWorkerThread() const {
     return current_executor == this;
 }
 
+// model: proctype Worker, end_idle (tests/model/writer.pml)
 void Executor::WorkerLoop() {
     current_executor = this;
     std::unique_lock lock(mutex_);

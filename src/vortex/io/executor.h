@@ -64,6 +64,7 @@ public:
     /// Blocks until the task has run, then moves its result out. Call at most once. Calling it
     /// from a task on the same executor can deadlock (see Executor), unless the task was
     /// submitted with SubmitRunnableByWaiter and does not block itself.
+    // model: WRITE_OLDEST: claim (TQ -> TW) or wait for TD (tests/model/writer.pml)
     T Wait() {
         VX_CHECK_MSG(valid(), "TaskHandle::Wait on an empty handle or a taken result");
         if (state_->run_by_waiter && !state_->claimed.exchange(true)) {
@@ -131,6 +132,7 @@ public:
     /// thread runs `f` itself. A task of this executor may then wait for such a task without
     /// the risk of every worker waiting for work queued behind it, provided `f` itself never
     /// blocks on other tasks.
+    // model: Worker's task (TQ -> TR) (tests/model/writer.pml)
     template <typename F>
     auto SubmitRunnableByWaiter(F f) -> TaskHandle<std::invoke_result_t<F &>> {
         using T = std::invoke_result_t<F &>;

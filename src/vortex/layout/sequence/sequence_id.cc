@@ -93,6 +93,7 @@ std::pair<SequencePointer, SequencePointer> SequencePointer::Split() && {
     return {std::move(earlier), std::move(*this)};
 }
 
+// model: inline Cancel (tests/model/writer.pml)
 void SequenceUniverse::Cancel(Status status) {
     VX_CHECK_MSG(!status.ok(), "SequenceUniverse::Cancel needs an error status");
     std::vector<std::function<void(const Status &)>> parked;
@@ -138,6 +139,7 @@ void SequenceUniverse::Add(const SequencePath &path) {
     VX_CHECK_MSG(inserted, "SequenceId [{}] minted twice", fmt::join(path, ", "));
 }
 
+// model: Release (RunFirst when the first id goes) (tests/model/writer.pml)
 void SequenceUniverse::Remove(const SequencePath &path) {
     std::unique_lock lock(mutex_);
     auto it = alive_.find(path);
@@ -169,6 +171,7 @@ void SequenceUniverse::Park(const SequencePath &path, std::function<void(const S
     }
 }
 
+// model: RunFirstStep (one turn of this loop) (tests/model/writer.pml)
 void SequenceUniverse::RunFirst(std::unique_lock<std::mutex> &lock) {
     while (!alive_.empty()) {
         auto it = alive_.begin();
@@ -194,7 +197,8 @@ void SequenceUniverse::RunFirst(std::unique_lock<std::mutex> &lock) {
     }
 }
 
-// model: the Collapse guard alive[0] == id || cancelled (tests/model/writer.pml)
+// model: MUTANT_COLLAPSE_ON_WORKER's guard alive[0] == id || cancelled (only that mutant collapses)
+// (tests/model/writer.pml)
 Status SequenceUniverse::WaitUntilFirst(const SequencePath &path) {
     std::unique_lock lock(mutex_);
     auto it = alive_.find(path);

@@ -40,6 +40,7 @@ public:
     ColumnDriver(std::unique_ptr<LayoutWriter> writer, BufferedBytes &buffered, Executor *executor)
         : writer_(std::move(writer)), buffered_(buffered), executor_(executor) {}
 
+    // model: FileWriter_destroy (tests/model/writer.pml)
     ~ColumnDriver() {
         std::optional<Message> left;
         {
@@ -83,6 +84,7 @@ public:
 
     /// Waits until the driver has stopped (finished or failed) and returns its outcome; OK
     /// while an inline driver has not failed.
+    // model: the waits stopped[i] && !sched[i] (tests/model/writer.pml)
     Status Join() {
         if (executor_ != nullptr) {
             std::unique_lock lock(mutex_);
@@ -106,7 +108,8 @@ private:
 
     // One turn of the strand: the message in the slot, then the strand goes to the back of
     // the executor's queue if another has arrived, so columns take turns.
-    // model: proctype Driver, ColumnDriver_Run; exits Run_failed/Run_closed (tests/model/writer.pml)
+    // model: proctype Worker: ColumnDriver_RunOne (first lock), ColumnDriver_Process, RunOne_end
+    // (last lock, after the left message's EndWork) (tests/model/writer.pml)
     void RunOne() {
         // The driver may be destroyed as soon as the last lock below is released.
         BufferedBytes &buffered = buffered_;
@@ -133,20 +136,26 @@ private:
             if (closed_) {
                 left = TakeSlot(); // messages left behind are never processed
             }
-            if (slot_.has_value()) {
-                executor_->Spawn([this] { RunOne(); });
-            } else {
-                scheduled_ = false;
-            }
-            changed_.notify_all();
         }
+        // Dropped while this turn still counts as scheduled: once it does not, the driver and
+        // the writer's BufferedBytes may be destroyed (found by the model, tests/model).
         if (left) {
+            left.reset();
             buffered.EndWork();
         }
+        // model: RunOne_end (tests/model/writer.pml)
+        std::lock_guard lock(mutex_);
+        if (slot_.has_value()) {
+            executor_->Spawn([this] { RunOne(); });
+        } else {
+            scheduled_ = false;
+        }
+        changed_.notify_all();
     }
 
     // Hands `message` to the writer; returns whether the driver has stopped (finished or
     // failed). A failure cancels the universe so nothing waits on this column's segments.
+    // model: ColumnDriver_Process; error path Process_failed (tests/model/writer.pml)
     bool Process(Message &message) {
         if (auto *chunk = std::get_if<ChunkMessage>(&message)) {
             universe_ = chunk->id.universe();
@@ -198,7 +207,7 @@ public:
     StructWriter(DType dtype, std::vector<std::unique_ptr<ColumnDriver>> drivers)
         : dtype_(std::move(dtype)), drivers_(std::move(drivers)) {}
 
-    // model: FileWriter_drop (tests/model/writer.pml)
+    // model: FileWriter_drop (Cancel), FileWriter_destroy (drivers_.clear()) (tests/model/writer.pml)
     ~StructWriter() override {
         // An unfinished writer is being abandoned: wake whoever waits on the segment order.
         if (!finished_ && universe_ != nullptr) {

@@ -175,7 +175,7 @@ public:
         if (!pending_.empty()) {
             VX_RETURN_NOT_OK(CloseZone(pending_.rows()));
         }
-        // model: ZONED FINISH_CHILD, then ZONE_TABLE (tests/model/writer.pml)
+        // model: ZONED ENTRY (data_->Finish), then ZONE_TABLE (tests/model/writer.pml)
         // Data first (its last segments), then the zone table after all data.
         VX_ASSIGN_OR_RETURN(LayoutRef data, data_->Finish(eof.SplitOff()));
         if (zones_count_ == 0 || stats_.empty()) {
