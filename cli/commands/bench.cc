@@ -14,8 +14,8 @@ namespace vortex::cli {
 
 void AddBenchCommand(CLI::App &app) {
     auto options = std::make_shared<bench::BenchOptions>();
-    CLI::App *cmd =
-        app.add_subcommand("bench", "Benchmarks: open, take, export, compress, sql, filters, write-scaling");
+    CLI::App *cmd = app.add_subcommand(
+        "bench", "Benchmarks: open, take, export, compress, sql, filters, write-scaling, wide");
     cmd->require_subcommand(1);
     // Subcommands inherit fallthrough, so `vx bench open --json` works as well as `vx bench --json open`.
     cmd->fallthrough();
@@ -34,6 +34,7 @@ void AddBenchCommand(CLI::App &app) {
     bench::AddSqlBench(*cmd, options);
     bench::AddFilterBench(*cmd, options);
     bench::AddWriteScalingBench(*cmd, options);
+    bench::AddWideBench(*cmd, options);
 }
 
 } // namespace vortex::cli

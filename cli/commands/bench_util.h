@@ -118,5 +118,6 @@ void AddCompressBench(CLI::App &bench, std::shared_ptr<const BenchOptions> optio
 void AddSqlBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
 void AddFilterBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
 void AddWriteScalingBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
+void AddWideBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
 
 } // namespace vortex::cli::bench

@@ -209,8 +209,9 @@ void RunWriteScalingBench(const BenchOptions &options, const WriteScalingArgs &a
                 seconds.Add(elapsed);
                 total += elapsed;
             }
-            // Cores busy while writing: the executor's threads and the column drivers (which
-            // run beside the executor, so one executor thread can keep more than one core busy).
+            // Cores busy while writing: the executor's threads and the caller's (which cuts
+            // batches and hands columns their chunks), so one executor thread can keep a little
+            // more than one core busy.
             const double cores_busy = (CpuSeconds() - cpu_start) / total;
             busy.push_back(cores_busy);
             medians.push_back(seconds.Median());
