@@ -113,9 +113,8 @@ void RunWideBench(const BenchOptions &options, const WideArgs &args) {
     {
         WriteOptions write;
         write.executor = &executor;
-        auto writer =
-            ValueOrThrow(FileWriter::Open(ValueOrThrow(FileWriteSink::Open(path)), table->dtype(),
-                                          DefaultSessionPtr(), write));
+        auto writer = ValueOrThrow(FileWriter::Open(ValueOrThrow(FileWriteSink::Open(path)), table->dtype(),
+                                                    DefaultSessionPtr(), write));
         const size_t batch = std::max<size_t>(1, rows / 4);
         for (size_t offset = 0; offset < rows; offset += batch) {
             ThrowIfNotOk(writer->Write(ValueOrThrow(Slice(table, offset, std::min(rows, offset + batch)))));

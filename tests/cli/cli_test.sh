@@ -138,4 +138,7 @@ if grep '"identical_bytes": false' <<< "$scaling"; then
     echo "write-scaling: executors of different sizes wrote different bytes" >&2
     exit 1
 fi
+# bench wide: a wide write starts no thread beyond the executor's (this one, 2 workers).
+wide=$("$vx" bench wide --quick --reps 1 --tmp-dir "$dir" --columns 500 --threads 2 --json)
+grep '"peak_threads_during_write": 3,' <<< "$wide" > /dev/null
 echo "cli ok"

@@ -126,6 +126,7 @@ TEST(ExecutorTest, ARunnableByWaiterTaskRunsExactlyOnce) {
     std::atomic<int> runs{0};
     for (int round = 0; round < 200; ++round) {
         std::vector<TaskHandle<Result<int>>> handles;
+        handles.reserve(8);
         for (int i = 0; i < 8; ++i) {
             handles.push_back(executor.SubmitRunnableByWaiter([&runs, i]() -> Result<int> {
                 ++runs;

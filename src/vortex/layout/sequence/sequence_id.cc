@@ -94,7 +94,7 @@ std::pair<SequencePointer, SequencePointer> SequencePointer::Split() && {
 }
 
 // model: inline Cancel (tests/model/writer.pml)
-void SequenceUniverse::Cancel(Status status) {
+void SequenceUniverse::Cancel(const Status &status) {
     VX_CHECK_MSG(!status.ok(), "SequenceUniverse::Cancel needs an error status");
     std::vector<std::function<void(const Status &)>> parked;
     {

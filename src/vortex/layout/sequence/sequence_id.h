@@ -154,7 +154,7 @@ public:
 
     /// Fails every current and future Collapse with `status` (which must be an error), so no
     /// thread stays blocked when the writer fails or is dropped. The first cancellation wins.
-    void Cancel(Status status);
+    void Cancel(const Status &status);
 
     /// Returns the cancellation status, or OK.
     Status status() const;

@@ -310,10 +310,12 @@ TEST(SequenceIdTest, CancelWakesWaitersWithTheError) {
     SequencePointer pointer = SequenceId::Root();
     SequenceId first = pointer.Advance();
     std::vector<SequenceId> later;
+    later.reserve(8);
     for (int i = 0; i < 8; ++i) {
         later.push_back(pointer.Advance());
     }
     std::vector<std::unique_ptr<CollapseThread>> waiters;
+    waiters.reserve(later.size());
     for (auto &id : later) {
         waiters.push_back(std::make_unique<CollapseThread>(id));
     }
@@ -342,7 +344,7 @@ TEST(SequenceIdTest, ParkRunsAtOnceWhenFirst) {
     ASSERT_EQ(runs.size(), 1U);
     EXPECT_TRUE(runs[0].first.ok());
     EXPECT_EQ(runs[0].second, caller);
-    EXPECT_FALSE(first.valid());
+    EXPECT_FALSE(first.valid());                      // NOLINT(bugprone-use-after-move): Park leaves it empty
     EXPECT_EQ(pointer.universe()->alive_count(), 1U); // only the pointer: the parked id is gone
 }
 
@@ -360,8 +362,10 @@ TEST(SequenceIdTest, ParkedWorkRunsInOrderOnTheReleasingThread) {
         };
     };
     // Parked out of order, and behind `first`, which someone still holds.
-    std::move(third).Park(record(third));
-    std::move(second).Park(record(second));
+    auto third_turn = record(third);
+    auto second_turn = record(second);
+    std::move(third).Park(third_turn);
+    std::move(second).Park(second_turn);
     EXPECT_TRUE(order.empty());
     std::thread releaser([&] { first.Release(); }); // runs `second` and `third`, in that order
     releaser.join();
@@ -371,7 +375,8 @@ TEST(SequenceIdTest, ParkedWorkRunsInOrderOnTheReleasingThread) {
     CollapseThread waiter(fifth);
     std::this_thread::sleep_for(kSettle);
     EXPECT_FALSE(waiter.done());
-    std::move(fourth).Park(record(fourth)); // first now: runs here, then wakes the waiter
+    auto fourth_turn = record(fourth);
+    std::move(fourth).Park(fourth_turn); // first now: runs here, then wakes the waiter
     EXPECT_EQ(order.back(), "[3]");
     EXPECT_TRUE(waiter.Join().ok());
 }

@@ -315,34 +315,40 @@ private:
             switch (stat) {
                 case Stat::Min: {
                     VX_ASSIGN_OR_RETURN(Scalar min, Min(column));
-                    if (!min.is_null())
+                    if (!min.is_null()) {
                         value = std::move(min);
+                    }
                     break;
                 }
                 case Stat::Max: {
-                    if (!complete)
+                    if (!complete) {
                         break; // a zone without a bound leaves the column unbounded
+                    }
                     VX_ASSIGN_OR_RETURN(Scalar max, Max(column));
-                    if (!max.is_null())
+                    if (!max.is_null()) {
                         value = std::move(max);
+                    }
                     break;
                 }
                 case Stat::Sum: {
-                    if (!complete)
+                    if (!complete) {
                         break; // a zone overflowed
+                    }
                     VX_ASSIGN_OR_RETURN(Scalar sum, Sum(column));
                     DType target = *StatDType(Stat::Sum, dtype_);
                     if (!sum.is_null()) {
                         auto cast = Cast(sum, target);
-                        if (cast.ok())
+                        if (cast.ok()) {
                             value = std::move(*cast);
+                        }
                     }
                     break;
                 }
                 case Stat::NullCount:
                 case Stat::NanCount: {
-                    if (!complete)
+                    if (!complete) {
                         break;
+                    }
                     VX_ASSIGN_OR_RETURN(Scalar total, Sum(column));
                     if (!total.is_null()) {
                         VX_ASSIGN_OR_RETURN(
