@@ -6,17 +6,15 @@
 // must cost a small fraction of a full scan: in proportion to the projected columns, not to
 // the schema.
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
-#include <thread>
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/compute/slice.h"
+#include "vortex/base/thread_count.h"
 #include "vortex/file/file_scan.h"
 #include "vortex/io/executor.h"
 #include "vortex/vortex.h"
@@ -31,39 +29,6 @@ struct WideArgs {
     size_t columns = 20'000;
     size_t rows = 4096;
     size_t threads = 2;
-};
-
-size_t ProcessThreads() {
-    size_t n = 0;
-    for ([[maybe_unused]] const auto &entry : std::filesystem::directory_iterator("/proc/self/task")) {
-        ++n;
-    }
-    return n;
-}
-
-// Samples the process's thread count until stopped and keeps the largest.
-class ThreadPeak {
-public:
-    ThreadPeak()
-        : thread_([this] {
-              while (!stop_.load()) {
-                  peak_.store(std::max(peak_.load(), ProcessThreads()));
-                  std::this_thread::sleep_for(std::chrono::milliseconds(1));
-              }
-          }) {}
-    ~ThreadPeak() { Stop(); }
-    size_t Stop() {
-        stop_.store(true);
-        if (thread_.joinable()) {
-            thread_.join();
-        }
-        return peak_.load();
-    }
-
-private:
-    std::atomic<bool> stop_{false};
-    std::atomic<size_t> peak_{0};
-    std::thread thread_;
 };
 
 // `columns` i64 columns of `rows` rows, a few shapes so the compressor has work.
@@ -107,8 +72,8 @@ void RunWideBench(const BenchOptions &options, const WideArgs &args) {
     const std::string path = dir.File("wide.vortex");
 
     Executor executor(args.threads);
-    const size_t threads_before = ProcessThreads(); // this thread and the executor's
-    ThreadPeak peak;
+    const size_t threads_before = ProcessThreadCount(); // this thread and the executor's
+    ThreadCountPeak peak;
     const double write_start = NowSeconds();
     {
         WriteOptions write;

@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include <atomic>
-#include <chrono>
-#include <filesystem>
 #include <random>
-#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -15,6 +11,7 @@
 #include "vortex/array/testing/array_equal.h"
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
+#include "vortex/base/thread_count.h"
 #include "vortex/file/testing/file_test_util.h"
 #include "vortex/io/executor.h"
 
@@ -98,40 +95,6 @@ TEST(WriterStress, DroppingAnUnfinishedWriterDoesNotHang) {
     SUCCEED();
 }
 
-// The number of threads of this process (Linux).
-size_t ProcessThreads() {
-    size_t n = 0;
-    for ([[maybe_unused]] const auto &entry : std::filesystem::directory_iterator("/proc/self/task")) {
-        ++n;
-    }
-    return n;
-}
-
-// Samples the process's thread count until destroyed and keeps the largest.
-class ThreadCountSampler {
-public:
-    ThreadCountSampler()
-        : thread_([this] {
-              while (!stop_.load()) {
-                  peak_.store(std::max(peak_.load(), ProcessThreads()));
-                  std::this_thread::sleep_for(std::chrono::microseconds(200));
-              }
-          }) {}
-    ~ThreadCountSampler() { Stop(); }
-    size_t Stop() {
-        stop_.store(true);
-        if (thread_.joinable()) {
-            thread_.join();
-        }
-        return peak_.load();
-    }
-
-private:
-    std::atomic<bool> stop_{false};
-    std::atomic<size_t> peak_{0};
-    std::thread thread_;
-};
-
 TEST(WriterStress, AWideTableUsesOnlyTheExecutorsThreads) {
     // Columns are strands of tasks on the write executor: thousands of columns must not
     // start a thread each, and the bytes must not depend on the number of workers.
@@ -157,8 +120,8 @@ TEST(WriterStress, AWideTableUsesOnlyTheExecutorsThreads) {
         options.executor = &executor;
         options.zone_len = 64;
         auto bytes = std::make_shared<std::vector<uint8_t>>();
-        ThreadCountSampler sampler; // counts itself, the executor's workers and this thread
-        const size_t before = ProcessThreads();
+        ThreadCountPeak peak; // counts itself, the executor's workers and this thread
+        const size_t before = ProcessThreadCount();
         ASSERT_OK_AND_ASSIGN(auto writer,
                              FileWriter::Open(std::make_unique<testing::VectorSink>(bytes), data->dtype(),
                                               testing::FileTestSession(), options));
@@ -167,7 +130,7 @@ TEST(WriterStress, AWideTableUsesOnlyTheExecutorsThreads) {
             ASSERT_OK(writer->Write(chunk));
         }
         ASSERT_OK(writer->Finish().status());
-        EXPECT_LE(sampler.Stop(), before) << "the writer started threads of its own";
+        EXPECT_LE(peak.Stop(), before) << "the writer started threads of its own";
         files.push_back(*bytes);
     }
     EXPECT_EQ(files[0], files[1]) << "the bytes depend on the number of workers";
