@@ -29,6 +29,7 @@ struct WideArgs {
     size_t columns = 20'000;
     size_t rows = 4096;
     size_t threads = 2;
+    std::string keep;
 };
 
 // `columns` i64 columns of `rows` rows, a few shapes so the compressor has work.
@@ -48,20 +49,27 @@ ArrayRef WideTable(size_t columns, size_t rows) {
     return ValueOrThrow(StructArray::FromFields(names, fields, rows));
 }
 
+struct OpenScan {
+    uint64_t rows = 0;
+    double open_seconds = 0;
+};
+
 // Scans `projection` (empty: every column) of the file at `path`, opening it first; returns
-// the rows read.
-uint64_t OpenAndScan(const std::string &path, const std::vector<std::string> &projection) {
+// the rows read and the time the open took.
+OpenScan OpenAndScan(const std::string &path, const std::vector<std::string> &projection) {
+    const double start = NowSeconds();
     auto file = ValueOrThrow(VortexFile::Open(path, DefaultSessionPtr()));
+    OpenScan out;
+    out.open_seconds = NowSeconds() - start;
     auto builder = Scan(file);
     if (!projection.empty()) {
         builder.Project(projection);
     }
     auto stream = builder.IntoStream();
-    uint64_t rows = 0;
     while (auto batch = ValueOrThrow(stream->Next())) {
-        rows += (*batch)->len();
+        out.rows += (*batch)->len();
     }
-    return rows;
+    return out;
 }
 
 void RunWideBench(const BenchOptions &options, const WideArgs &args) {
@@ -69,7 +77,7 @@ void RunWideBench(const BenchOptions &options, const WideArgs &args) {
     const size_t columns = options.quick ? std::min<size_t>(args.columns, 2000) : args.columns;
     const size_t rows = options.quick ? std::min<size_t>(args.rows, 1024) : args.rows;
     const ArrayRef table = WideTable(columns, rows);
-    const std::string path = dir.File("wide.vortex");
+    const std::string path = args.keep.empty() ? dir.File("wide.vortex") : args.keep;
 
     Executor executor(args.threads);
     const size_t threads_before = ProcessThreadCount(); // this thread and the executor's
@@ -91,17 +99,19 @@ void RunWideBench(const BenchOptions &options, const WideArgs &args) {
     const size_t write_threads = peak.Stop() - 1;
 
     const std::vector<std::string> two = {"c0", "c" + std::to_string(columns / 2)};
-    Samples projected, full;
+    Samples projected, full, open;
     for (int rep = 0; rep < std::max(1, options.reps); ++rep) {
         WaitQuiet(options);
         double start = NowSeconds();
-        if (OpenAndScan(path, two) != rows) {
+        const OpenScan scanned = OpenAndScan(path, two);
+        if (scanned.rows != rows) {
             throw std::runtime_error("the projected scan lost rows");
         }
         projected.Add(NowSeconds() - start);
+        open.Add(scanned.open_seconds);
         WaitQuiet(options);
         start = NowSeconds();
-        if (OpenAndScan(path, {}) != rows) {
+        if (OpenAndScan(path, {}).rows != rows) {
             throw std::runtime_error("the full scan lost rows");
         }
         full.Add(NowSeconds() - start);
@@ -119,6 +129,7 @@ void RunWideBench(const BenchOptions &options, const WideArgs &args) {
                                       {"threads_before_write", threads_before},
                                       {"peak_threads_during_write", write_threads},
                                       {"write_seconds", write_seconds},
+                                      {"open_seconds", open.Median()},
                                       {"open_scan_2_columns_seconds", projected.Median()},
                                       {"open_scan_all_seconds", full.Median()},
                                       {"projected_over_full", ratio}};
@@ -131,6 +142,7 @@ void RunWideBench(const BenchOptions &options, const WideArgs &args) {
                 {"threads before the write (this one + executor)", std::to_string(threads_before)},
                 {"peak threads during the write", std::to_string(write_threads)},
                 {"write s", Fmt(write_seconds)},
+                {"open s (median)", Fmt(open.Median(), 4)},
                 {"open + scan 2 columns s (median)", Fmt(projected.Median(), 4)},
                 {"open + scan all columns s (median)", Fmt(full.Median())},
                 {"2 columns / all", Fmt(ratio, 4)}});
@@ -145,6 +157,7 @@ void AddWideBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &op
     cmd->add_option("--columns", args->columns, "number of columns")->check(CLI::Range(1, 1'000'000));
     cmd->add_option("--rows", args->rows, "rows per column")->check(CLI::Range(1, 100'000'000));
     cmd->add_option("--threads", args->threads, "write executor threads")->check(CLI::Range(1, 256));
+    cmd->add_option("--keep", args->keep, "write the table to this path and keep it (to compare readers)");
     cmd->callback([args, options] { RunWideBench(*options, *args); });
 }
 
