@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
 // Fuzz target: the end of a file (EOF record, postscript, and the dtype, layout, statistics and
-// footer flatbuffers) parsed as Open parses it, then the layout tree walked. The input is the
+// footer flatbuffers) parsed as Open parses it, then the layout tree and statistics decoded. The input is the
 // whole file; only its tail is read.
 
 #include <cstdint>
@@ -19,8 +19,12 @@ void WalkLayout(const vortex::LayoutRef &layout, int depth) {
     FUZZ_CHECK(layout != nullptr);
     FUZZ_CHECK(depth < 10000); // the verifier bounds depth; a cycle would never end
     (void)layout->row_count();
-    for (const auto &child : layout->children()) {
-        WalkLayout(child, depth + 1);
+    for (size_t i = 0; i < layout->nchildren(); ++i) {
+        // A struct decodes its fields here, on first use: a bad node is an error, not a crash.
+        auto child = layout->Child(i);
+        if (child.ok()) {
+            WalkLayout(*child, depth + 1);
+        }
     }
 }
 
@@ -35,11 +39,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (bool with_dtype : {true, false}) {
         FUZZ_CHECK(ps->lowest_offset(with_dtype) <= size);
     }
-    auto footer = vortex::ParseFooter(file, 0, *ps, vortex::DefaultSession(), std::nullopt);
+    // Borrowed: the footer and its lazily decoded layout do not outlive this call.
+    const vortex::Buffer bytes = vortex::Buffer::Wrap(data, size, nullptr);
+    auto footer = vortex::ParseFooter(bytes, 0, *ps, vortex::DefaultSession(), std::nullopt);
     if (!footer.ok()) {
         return 0;
     }
     WalkLayout(footer->layout, 0);
+    for (size_t i = 0; i < footer->statistics.size(); ++i) {
+        (void)footer->statistics.Field(i);
+    }
     FUZZ_CHECK(footer->arrays != nullptr);
     return 0;
 }

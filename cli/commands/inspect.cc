@@ -25,8 +25,8 @@ uint64_t SegmentBytes(const VortexFile &file, const Layout &layout) {
     for (uint32_t id : layout.segment_ids()) {
         total += file.segments()[id].length;
     }
-    for (const LayoutRef &child : layout.children()) {
-        total += SegmentBytes(file, *child);
+    for (size_t i = 0; i < layout.nchildren(); ++i) {
+        total += SegmentBytes(file, *ValueOrThrow(layout.Child(i)));
     }
     return total;
 }
@@ -84,7 +84,7 @@ DescribeLayout(const VortexFile &file, const Layout &layout, const std::string &
         } else if (dynamic_cast<const ZoneMapLayout *>(&layout) != nullptr) {
             child_name = i == 0 ? "(data)" : "(zones)";
         }
-        children.push_back(DescribeLayout(file, *layout.child(i), child_name, zones));
+        children.push_back(DescribeLayout(file, *ValueOrThrow(layout.Child(i)), child_name, zones));
     }
     if (!children.empty()) {
         node["children"] = std::move(children);
@@ -100,11 +100,11 @@ ordered_json Describe(const std::shared_ptr<const VortexFile> &handle, bool zone
     out["file_bytes"] = file.file_size();
     out["segments"] = file.segments().size();
     ordered_json stats = ordered_json::array();
-    const auto &statistics = file.footer().statistics;
+    const FileStatistics &statistics = file.footer().statistics;
     for (size_t i = 0; i < statistics.size(); ++i) {
         ordered_json entry;
         entry["column"] = file.dtype().is_struct() ? file.dtype().struct_fields().names[i] : "(all)";
-        for (const auto &[stat, value] : statistics[i]) {
+        for (const auto &[stat, value] : *ValueOrThrow(statistics.Field(i))) {
             entry[std::string(StatName(stat))] = ScalarText(value);
         }
         stats.push_back(std::move(entry));

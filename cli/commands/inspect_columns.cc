@@ -45,7 +45,7 @@ void CollectEncodings(const VortexFile &file,
     }
     const bool zoned = dynamic_cast<const ZoneMapLayout *>(&layout) != nullptr;
     for (size_t i = 0; i < layout.nchildren(); ++i) {
-        CollectEncodings(file, *layout.child(i), in_zones || (zoned && i == 1), out);
+        CollectEncodings(file, *ValueOrThrow(layout.Child(i)), in_zones || (zoned && i == 1), out);
     }
 }
 
@@ -147,16 +147,14 @@ Result<uint64_t> CanonicalBytes(const ArrayRef &array) {
 ordered_json DescribeColumns(const std::shared_ptr<const VortexFile> &file) {
     ordered_json columns = ordered_json::array();
     const Layout &root = *file->layout();
-    if (dynamic_cast<const StructLayout *>(&root) == nullptr || !root.dtype().is_struct() ||
-        root.nchildren() < root.dtype().struct_fields().names.size()) {
+    const auto *structure = dynamic_cast<const StructLayout *>(&root);
+    if (structure == nullptr) {
         columns.push_back(DescribeColumn(file, root, "(all)", true));
         return columns;
     }
     const auto &names = root.dtype().struct_fields().names;
-    // A nullable struct's first child is its validity, not a column.
-    const size_t offset = root.nchildren() - names.size();
     for (size_t i = 0; i < names.size(); ++i) {
-        columns.push_back(DescribeColumn(file, *root.child(offset + i), names[i], false));
+        columns.push_back(DescribeColumn(file, *ValueOrThrow(structure->field(i)), names[i], false));
     }
     return columns;
 }

@@ -19,11 +19,16 @@ namespace {
 
 // The file statistic `stat` of field `field`, or nullopt.
 std::optional<Scalar> FileStat(const VortexFile &file, size_t field, Stat stat) {
-    const auto &statistics = file.footer().statistics;
+    const FileStatistics &statistics = file.footer().statistics;
     if (field >= statistics.size()) {
         return std::nullopt;
     }
-    for (const auto &[kind, value] : statistics[field]) {
+    // A damaged entry only costs the optimizer this statistic (vx inspect reports it).
+    auto stats = statistics.Field(field);
+    if (!stats.ok()) {
+        return std::nullopt;
+    }
+    for (const auto &[kind, value] : **stats) {
         if (kind == stat && !value.is_null()) {
             return value;
         }

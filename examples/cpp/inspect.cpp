@@ -29,7 +29,12 @@ int main(int argc, char **argv) {
     for (size_t f = 0; f < dtype.field_count(); ++f) {
         std::printf("  %s: %s\n", dtype.field_name(f).c_str(), dtype.field_dtype(f).ToString().c_str());
     }
-    for (const ColumnStatistics &column : file->statistics()) {
+    Result<std::vector<ColumnStatistics>> statistics = file->statistics();
+    if (!statistics.ok()) {
+        std::fprintf(stderr, "error: %s\n", statistics.status().ToString().c_str());
+        return 1;
+    }
+    for (const ColumnStatistics &column : *statistics) {
         std::printf("  %s: min %s, max %s, nulls %s\n", column.name.c_str(),
                     column.min ? column.min->ToString().c_str() : "?",
                     column.max ? column.max->ToString().c_str() : "?",

@@ -64,8 +64,9 @@ public:
     DType dtype() const;
     uint64_t row_count() const;
     uint64_t file_size() const;
-    /// Per top-level column (empty when the file stores none).
-    std::vector<ColumnStatistics> statistics() const;
+    /// Per top-level column (empty when the file stores none). Each column's entry is decoded
+    /// when asked for, so a damaged one is reported here rather than by Open.
+    Result<std::vector<ColumnStatistics>> statistics() const;
 
     /// Starts describing a scan of this file.
     ScanBuilder Scan() const;

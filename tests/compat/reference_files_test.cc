@@ -916,13 +916,13 @@ TEST_P(ReferenceFile, StoredStatisticsMatchTheValues) {
     ASSERT_EQ(stats.size(), f.columns.size());
     for (size_t i = 0; i < f.columns.size(); ++i) {
         SCOPED_TRACE(f.columns[i].name);
-        CheckStatistics(f.columns[i], stats[i]);
+        ASSERT_OK_AND_ASSIGN(const FieldStatistics *field, stats.Field(i));
+        CheckStatistics(f.columns[i], *field);
         auto has = [&](Stat stat) {
-            return std::any_of(stats[i].begin(), stats[i].end(),
-                               [&](const auto &s) { return s.first == stat; });
+            return std::any_of(field->begin(), field->end(), [&](const auto &s) { return s.first == stat; });
         };
         std::string present;
-        for (const auto &s : stats[i]) {
+        for (const auto &s : *field) {
             present += std::string(StatName(s.first)) + " ";
         }
         EXPECT_TRUE(has(Stat::NullCount)) << present;
@@ -1129,7 +1129,8 @@ TEST_F(ChunkedReferenceFile, StoredStatisticsMatchTheValues) {
     auto file = Open();
     const auto &stats = file->footer().statistics;
     ASSERT_EQ(stats.size(), 1u);
-    for (const auto &[stat, value] : stats[0]) {
+    ASSERT_OK_AND_ASSIGN(const FieldStatistics *field, stats.Field(0));
+    for (const auto &[stat, value] : *field) {
         SCOPED_TRACE(StatName(stat));
         if (stat == Stat::Min) {
             EXPECT_EQ(Numeric(value), 0);

@@ -133,7 +133,9 @@ TEST(PublicApiTest, WritesThenScansWithProjectionFilterRangeIndicesAndLimit) {
     EXPECT_TRUE(score.ScalarAt(7)->is_null());
 
     // The file's statistics.
-    std::vector<ColumnStatistics> stats = file->statistics();
+    Result<std::vector<ColumnStatistics>> all_stats = file->statistics();
+    ASSERT_TRUE(all_stats.ok());
+    const std::vector<ColumnStatistics> &stats = *all_stats;
     ASSERT_EQ(stats.size(), 3u);
     EXPECT_EQ(stats[0].name, "id");
     ASSERT_TRUE(stats[0].max.has_value());

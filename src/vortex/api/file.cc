@@ -104,16 +104,20 @@ uint64_t File::file_size() const {
     return impl_->file->file_size();
 }
 
-std::vector<ColumnStatistics> File::statistics() const {
+Result<std::vector<ColumnStatistics>> File::statistics() const {
     std::vector<ColumnStatistics> out;
     const VortexFile &file = *impl_->file;
-    const auto &fields = file.footer().statistics;
+    const FileStatistics &fields = file.footer().statistics;
     for (size_t f = 0; f < fields.size(); ++f) {
         ColumnStatistics column;
         if (file.dtype().is_struct() && f < file.dtype().struct_fields().size()) {
             column.name = file.dtype().struct_fields().names[f];
         }
-        for (const auto &[stat, value] : fields[f]) {
+        auto stats = fields.Field(f);
+        if (!stats.ok()) {
+            return ToPublic(stats.status());
+        }
+        for (const auto &[stat, value] : **stats) {
             switch (stat) {
                 case Stat::Min:
                     column.min = Wrap(value);

@@ -53,7 +53,7 @@ std::vector<ArrayRef> Chunks(const ArrayRef &array, size_t size) {
 // The data layout of a column (below its zone map, if any).
 LayoutRef DataOf(const LayoutRef &column) {
     return column->encoding_id() == "vortex.stats" || column->encoding_id() == "vortex.zoned"
-               ? column->child(0)
+               ? *column->Child(0)
                : column;
 }
 
@@ -67,8 +67,8 @@ size_t DictCount(const LayoutRef &column) {
     if (data->encoding_id() != "vortex.chunked" || data->nchildren() == 0) {
         return 0;
     }
-    for (const LayoutRef &child : data->children()) {
-        if (child->encoding_id() != "vortex.dict") {
+    for (size_t i = 0; i < data->nchildren(); ++i) {
+        if ((*data->Child(i))->encoding_id() != "vortex.dict") {
             return 0;
         }
     }
@@ -118,9 +118,9 @@ TEST(DictWrite, LowCardinalityColumnsBecomeDictsAndReadBack) {
     auto root = std::dynamic_pointer_cast<const StructLayout>(file->layout());
     ASSERT_NE(root, nullptr);
     for (size_t f = 0; f < 4; ++f) {
-        EXPECT_EQ(DictCount(root->field(f)), 1u) << "field " << f;
+        EXPECT_EQ(DictCount(*root->field(f)), 1u) << "field " << f;
     }
-    auto dict = std::dynamic_pointer_cast<const DictLayout>(DataOf(root->field(0)));
+    auto dict = std::dynamic_pointer_cast<const DictLayout>(DataOf(*root->field(0)));
     ASSERT_NE(dict, nullptr);
     // Codes U16 non-nullable (the default limit of 65535 entries); nulls are a value entry.
     EXPECT_EQ(dict->codes()->dtype(), DType::Primitive(PType::U16, Nullability::NonNullable));
@@ -245,9 +245,9 @@ TEST(DictWrite, DictionaryColumnsStayWithinTheBufferedBytesBudget) {
             auto root = std::dynamic_pointer_cast<const StructLayout>(file->layout());
             ASSERT_NE(root, nullptr);
             for (size_t f = 0; f < 3; ++f) {
-                EXPECT_GE(DictCount(root->field(f)), 1u) << "field " << f; // else this proves nothing
+                EXPECT_GE(DictCount(*root->field(f)), 1u) << "field " << f; // else this proves nothing
             }
-            EXPECT_GE(DictCount(root->field(2)), 2u); // the names overflow the values limit
+            EXPECT_GE(DictCount(*root->field(2)), 2u); // the names overflow the values limit
             ASSERT_OK_AND_ASSIGN(ArrayRef back, file->ReadAll());
             EXPECT_TRUE(ArraysEqual(expected, back));
         }
@@ -269,7 +269,7 @@ TEST(DictWrite, HighCardinalityAllNullAndOtherDTypesFallBack) {
     auto root = std::dynamic_pointer_cast<const StructLayout>(file->layout());
     ASSERT_NE(root, nullptr);
     for (size_t f = 0; f < 3; ++f) {
-        EXPECT_EQ(DictCount(root->field(f)), 0u) << "field " << f;
+        EXPECT_EQ(DictCount(*root->field(f)), 0u) << "field " << f;
     }
     ASSERT_OK_AND_ASSIGN(ArrayRef back, file->ReadAll());
     EXPECT_TRUE(ArraysEqual(data, back));

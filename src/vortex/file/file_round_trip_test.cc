@@ -150,7 +150,7 @@ TEST(FileLayout, DefaultTreeHasLegacyZoneMapsWithOneRowPerZone) {
     LayoutReadContext ctx{*file, *file->footer().arrays};
     auto source = As<StructArray>(data);
     for (size_t f = 0; f < 2; ++f) {
-        auto zoned = std::dynamic_pointer_cast<const StatsLayout>(root->field(f));
+        auto zoned = std::dynamic_pointer_cast<const StatsLayout>(*root->field(f));
         ASSERT_NE(zoned, nullptr);
         EXPECT_EQ(zoned->zone_len(), 64u);
         EXPECT_EQ(zoned->zone_count(), 16u);
@@ -185,7 +185,7 @@ TEST(FileStatistics, MatchTheWholeColumns) {
     auto source = As<StructArray>(data);
     for (size_t f = 0; f < 2; ++f) {
         auto find = [&](Stat stat) -> std::optional<Scalar> {
-            for (const auto &[s, v] : stats[f]) {
+            for (const auto &[s, v] : **stats.Field(f)) {
                 if (s == stat) {
                     return v;
                 }

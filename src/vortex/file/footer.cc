@@ -8,6 +8,7 @@
 #include "vortex/array/serde/array_stats_serde.h"
 #include "vortex/base/endian.h"
 #include "vortex/dtype/dtype_serde.h"
+#include "vortex/file/layout_tree.h"
 #include "vortex/format/footer_generated.h"
 #include "vortex/format/layout_generated.h"
 #include "vortex/layout/layout.h"
@@ -37,60 +38,9 @@ ReadPart(const fbf::PostscriptSegment *segment, std::string_view what, uint64_t 
     return std::optional<Part>(Part{segment->offset(), segment->length()});
 }
 
-std::span<const uint8_t> Slice(std::span<const uint8_t> tail, uint64_t tail_offset, const Part &part) {
-    return tail.subspan(static_cast<size_t>(part.offset - tail_offset), part.length);
+Buffer Slice(const Buffer &tail, uint64_t tail_offset, const Part &part) {
+    return tail.Slice(static_cast<size_t>(part.offset - tail_offset), part.length);
 }
-
-// Decodes layout nodes on demand, as their parents ask for them with a dtype.
-class FlatBufferLayoutChildren final : public LayoutChildren {
-public:
-    struct Context {
-        const Session &session;
-        const std::vector<const LayoutEncoding *> &encodings;
-        const std::vector<std::string> &ids;
-        size_t nsegments;
-    };
-
-    FlatBufferLayoutChildren(const Context &ctx, const fbl::Layout *node) : ctx_(ctx), node_(node) {}
-
-    size_t size() const override { return node_->children() == nullptr ? 0 : node_->children()->size(); }
-
-    Result<LayoutRef> Get(size_t index, const DType &dtype) const override {
-        VX_ENSURE(index < size(), Serde, "layout: child {} of {} requested", index, size());
-        return Decode(ctx_, node_->children()->Get(static_cast<flatbuffers::uoffset_t>(index)), dtype);
-    }
-
-    static Result<LayoutRef> Decode(const Context &ctx, const fbl::Layout *node, const DType &dtype) {
-        VX_ENSURE(node != nullptr, Serde, "layout: missing node");
-        uint16_t index = node->encoding();
-        VX_ENSURE(index < ctx.encodings.size(), Serde, "layout: encoding index {} outside the {} layout ids",
-                  index, ctx.encodings.size());
-        const LayoutEncoding *encoding = ctx.encodings[index];
-        VX_ENSURE(encoding != nullptr, NotImplemented, "unsupported layout '{}'", ctx.ids[index]);
-        std::vector<uint32_t> segments;
-        if (node->segments() != nullptr) {
-            segments.assign(node->segments()->begin(), node->segments()->end());
-        }
-        for (uint32_t id : segments) {
-            VX_ENSURE(id < ctx.nsegments, Serde, "layout: segment id {} outside the {} segments", id,
-                      ctx.nsegments);
-        }
-        std::span<const uint8_t> metadata;
-        if (node->metadata() != nullptr) {
-            metadata = {node->metadata()->data(), node->metadata()->size()};
-        }
-        FlatBufferLayoutChildren children(ctx, node);
-        VX_ASSIGN_OR_RETURN(LayoutRef layout, encoding->Build(dtype, node->row_count(), metadata,
-                                                              std::move(segments), children));
-        VX_ENSURE(layout->row_count() == node->row_count(), Serde, "layout {}: {} rows declared, {} built",
-                  ctx.ids[index], node->row_count(), layout->row_count());
-        return layout;
-    }
-
-private:
-    const Context &ctx_;
-    const fbl::Layout *node_;
-};
 
 template <typename Spec>
 Result<std::vector<std::string>> ReadIds(const flatbuffers::Vector<flatbuffers::Offset<Spec>> *specs,
@@ -127,24 +77,6 @@ Result<std::vector<SegmentSpec>> ReadSegments(const fbf::Footer *footer, uint64_
         segments.push_back({spec->offset(), spec->length(), spec->alignment_exponent()});
     }
     return segments;
-}
-
-Result<std::vector<FieldStatistics>> ReadStatistics(std::span<const uint8_t> bytes, const DType &dtype) {
-    const serde::AlignedBytes aligned(bytes);
-    VX_ASSIGN_OR_RETURN(const fbf::FileStatistics *root,
-                        serde::VerifyFlatBuffer<fbf::FileStatistics>(aligned.span(), "file statistics"));
-    std::vector<FieldStatistics> out;
-    const auto *fields = root->field_stats();
-    size_t expected = dtype.is_struct() ? dtype.struct_fields().size() : 1;
-    size_t found = fields == nullptr ? 0 : fields->size();
-    VX_ENSURE(found == expected, Serde, "file statistics: {} entries for {} fields", found, expected);
-    for (size_t i = 0; i < found; ++i) {
-        const DType &field_dtype = dtype.is_struct() ? dtype.struct_fields().dtypes[i] : dtype;
-        VX_ASSIGN_OR_RETURN(FieldStatistics stats,
-                            ReadArrayStats(fields->Get(static_cast<flatbuffers::uoffset_t>(i)), field_dtype));
-        out.push_back(std::move(stats));
-    }
-    return out;
 }
 
 } // namespace
@@ -189,7 +121,7 @@ Result<PostscriptLocations> ParsePostscript(std::span<const uint8_t> tail, uint6
     return out;
 }
 
-Result<Footer> ParseFooter(std::span<const uint8_t> tail,
+Result<Footer> ParseFooter(const Buffer &tail,
                            uint64_t tail_offset,
                            const PostscriptLocations &ps,
                            const Session &session,
@@ -201,14 +133,15 @@ Result<Footer> ParseFooter(std::span<const uint8_t> tail,
     if (dtype) {
         out.dtype = *dtype;
     } else {
-        VX_ASSIGN_OR_RETURN(out.dtype, DeserializeDTypeFlatBuffer(Slice(tail, tail_offset, *ps.dtype)));
+        VX_ASSIGN_OR_RETURN(out.dtype,
+                            DeserializeDTypeFlatBuffer(Slice(tail, tail_offset, *ps.dtype).bytes()));
     }
     if (ps.statistics) {
         VX_ASSIGN_OR_RETURN(out.statistics,
-                            ReadStatistics(Slice(tail, tail_offset, *ps.statistics), out.dtype));
+                            FileStatistics::Parse(Slice(tail, tail_offset, *ps.statistics), out.dtype));
     }
 
-    const serde::AlignedBytes footer_bytes(Slice(tail, tail_offset, ps.footer));
+    const serde::AlignedBytes footer_bytes(Slice(tail, tail_offset, ps.footer).bytes());
     VX_ASSIGN_OR_RETURN(const fbf::Footer *footer,
                         serde::VerifyFlatBuffer<fbf::Footer>(footer_bytes.span(), "footer"));
     VX_ASSIGN_OR_RETURN(std::vector<std::string> array_ids, ReadIds(footer->array_specs(), "array encoding"));
@@ -224,16 +157,8 @@ Result<Footer> ParseFooter(std::span<const uint8_t> tail,
     out.arrays =
         std::make_shared<const ArrayReadContext>(ArrayReadContext::Resolve(std::move(array_ids), session));
 
-    std::vector<const LayoutEncoding *> encodings;
-    encodings.reserve(out.layout_ids.size());
-    for (const std::string &id : out.layout_ids) {
-        encodings.push_back(session.layouts().Find(id));
-    }
-    const serde::AlignedBytes layout_bytes(Slice(tail, tail_offset, ps.layout));
-    VX_ASSIGN_OR_RETURN(const fbl::Layout *root,
-                        serde::VerifyFlatBuffer<fbl::Layout>(layout_bytes.span(), "layout"));
-    FlatBufferLayoutChildren::Context ctx{session, encodings, out.layout_ids, out.segments.size()};
-    VX_ASSIGN_OR_RETURN(out.layout, FlatBufferLayoutChildren::Decode(ctx, root, out.dtype));
+    VX_ASSIGN_OR_RETURN(out.layout, DecodeLayoutTree(Slice(tail, tail_offset, ps.layout), out.layout_ids,
+                                                     session, out.segments.size(), out.dtype));
     return out;
 }
 
@@ -262,7 +187,8 @@ Result<flatbuffers::Offset<fbl::Layout>> WriteLayout(flatbuffers::FlatBufferBuil
                                                      LayoutIdInterner &interner,
                                                      std::span<const uint32_t> segment_index) {
     std::vector<flatbuffers::Offset<fbl::Layout>> children;
-    for (const LayoutRef &child : layout.children()) {
+    for (size_t i = 0; i < layout.nchildren(); ++i) {
+        VX_ASSIGN_OR_RETURN(LayoutRef child, layout.Child(i));
         VX_ASSIGN_OR_RETURN(auto written, WriteLayout(fbb, *child, interner, segment_index));
         children.push_back(written);
     }

@@ -15,16 +15,13 @@
 #include "vortex/base/result.h"
 #include "vortex/buffer/buffer.h"
 #include "vortex/file/file_format.h"
+#include "vortex/file/file_statistics.h"
 #include "vortex/layout/layout.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
 
 class Session;
-
-/// File-level statistics: one list per top-level field of a struct file (one list for any
-/// other dtype). Spec: file-format 2.6 and 6.
-using FieldStatistics = std::vector<std::pair<Stat, Scalar>>;
 
 /// Everything the tail of a file describes, decoded and validated.
 struct Footer {
@@ -35,7 +32,7 @@ struct Footer {
     std::shared_ptr<const ArrayReadContext> arrays;
     std::vector<std::string> layout_ids;
     /// Empty when the file has no statistics.
-    std::vector<FieldStatistics> statistics;
+    FileStatistics statistics;
 };
 
 /// Where the footer flatbuffers lie in the file, from the postscript.
@@ -59,7 +56,8 @@ Result<PostscriptLocations> ParsePostscript(std::span<const uint8_t> tail, uint6
 
 /// Decodes the footer flatbuffers. `tail` holds the file bytes [tail_offset, file_size) and
 /// must cover every location `ps` names. `dtype` overrides (or replaces a missing) stored dtype.
-Result<Footer> ParseFooter(std::span<const uint8_t> tail,
+/// The footer keeps slices of `tail` (the layout and statistics, decoded as they are used).
+Result<Footer> ParseFooter(const Buffer &tail,
                            uint64_t tail_offset,
                            const PostscriptLocations &ps,
                            const Session &session,

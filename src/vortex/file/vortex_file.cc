@@ -58,16 +58,13 @@ Result<std::shared_ptr<const VortexFile>> VortexFile::Open(std::shared_ptr<const
     const PostscriptLocations &ps = *ps_or;
     uint64_t lowest = ps.lowest_offset(!options.dtype.has_value());
     if (lowest < tail_offset) {
-        // The footer is larger than the first read: fetch the rest once and prepend it.
-        VX_ASSIGN_OR_RETURN(Buffer head, source->Read(lowest, tail_offset - lowest));
-        BufferMut joined = BufferMut::WithCapacity(head.size() + tail.size());
-        joined.Append(head.data(), head.size());
-        joined.Append(tail.data(), tail.size());
-        tail = std::move(joined).Freeze();
+        // The footer is larger than the first read: read it whole once more rather than copy
+        // the two reads together (a wide file's footer runs to megabytes).
+        VX_ASSIGN_OR_RETURN(tail, source->Read(lowest, size - lowest));
         tail_offset = lowest;
         ++reads;
     }
-    auto footer = ParseFooter(tail.span<uint8_t>(), tail_offset, ps, *session, options.dtype);
+    auto footer = ParseFooter(tail, tail_offset, ps, *session, options.dtype);
     if (!footer.ok()) {
         return footer.status().WithContext(source->name());
     }

@@ -26,6 +26,11 @@ const LayoutRef &Layout::child(size_t i) const {
     return children_[i];
 }
 
+Result<LayoutRef> Layout::Child(size_t i) const {
+    VX_ENSURE(i < children_.size(), OutOfBounds, "{}: child {} of {}", encoding_id(), i, children_.size());
+    return children_[i];
+}
+
 Status Layout::CheckRange(uint64_t begin, uint64_t end) const {
     VX_ENSURE(begin <= end && end <= row_count_, OutOfBounds, "{}: rows [{}, {}) out of range for {} rows",
               encoding_id(), begin, end, row_count_);

@@ -48,9 +48,11 @@ public:
     uint64_t row_count() const { return row_count_; }
     /// The metadata bytes exactly as stored in the footer.
     std::span<const uint8_t> metadata() const { return metadata_; }
-    std::span<const LayoutRef> children() const { return children_; }
-    const LayoutRef &child(size_t i) const;
-    size_t nchildren() const { return children_.size(); }
+    /// How many children the node has, and child `i` (i < nchildren()). A struct read from a
+    /// footer decodes a field's subtree on first use, so that opening a file of 20 000 columns
+    /// costs what the columns read cost; Child then fails with the Serde error of a bad node.
+    virtual size_t nchildren() const { return children_.size(); }
+    virtual Result<LayoutRef> Child(size_t i) const;
     std::span<const uint32_t> segment_ids() const { return segment_ids_; }
 
     /// Materializes rows [begin, end) (end <= row_count()) as one array of dtype().
@@ -61,6 +63,11 @@ public:
     virtual Result<ArrayRef> TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const;
 
 protected:
+    /// The children held in memory: all of them for every layout but StructLayout, which keeps
+    /// its own.
+    std::span<const LayoutRef> children() const { return children_; }
+    const LayoutRef &child(size_t i) const;
+
     Layout(const LayoutEncoding &encoding,
            DType dtype,
            uint64_t row_count,
@@ -94,6 +101,9 @@ public:
     virtual ~LayoutChildren() = default;
     virtual size_t size() const = 0;
     virtual Result<LayoutRef> Get(size_t index, const DType &dtype) const = 0;
+    /// A copy that stays valid after the Build call it was given to, so the node can decode
+    /// children later, on first use; nullptr when the children exist only during the call.
+    virtual std::shared_ptr<const LayoutChildren> Retain() const { return nullptr; }
 };
 
 /// The type-level half of a layout (the reference's layout VTable), registered in a Session

@@ -17,22 +17,24 @@ using RowRanges = std::vector<std::pair<uint64_t, uint64_t>>;
 
 // Chunk boundaries inside `layout` (absolute rows; `base` is the layout's first row): where a
 // split can start without cutting a segment.
-void CollectSplitPoints(const Layout &layout, uint64_t base, std::vector<uint64_t> &out) {
+Status CollectSplitPoints(const Layout &layout, uint64_t base, std::vector<uint64_t> &out) {
     if (const auto *chunked = dynamic_cast<const ChunkedLayout *>(&layout)) {
-        for (size_t i = 0; i < chunked->nchildren(); ++i) {
+        for (size_t i = 0; i < chunked->nchunks(); ++i) {
             const uint64_t start = base + chunked->chunk_offsets()[i];
             out.push_back(start);
-            CollectSplitPoints(*chunked->child(i), start, out);
+            VX_RETURN_NOT_OK(CollectSplitPoints(*chunked->chunk(i), start, out));
         }
     } else if (const auto *zoned = dynamic_cast<const ZoneMapLayout *>(&layout)) {
-        CollectSplitPoints(*zoned->data(), base, out);
+        return CollectSplitPoints(*zoned->data(), base, out);
     } else if (const auto *fields = dynamic_cast<const StructLayout *>(&layout)) {
         for (size_t i = 0; i < fields->nfields(); ++i) {
-            CollectSplitPoints(*fields->field(i), base, out);
+            VX_ASSIGN_OR_RETURN(LayoutRef field, fields->field(i));
+            VX_RETURN_NOT_OK(CollectSplitPoints(*field, base, out));
         }
     } else if (const auto *dict = dynamic_cast<const DictLayout *>(&layout)) {
-        CollectSplitPoints(*dict->codes(), base, out);
+        return CollectSplitPoints(*dict->codes(), base, out);
     }
+    return Status::OK();
 }
 
 Result<size_t> FieldIndex(const DType &root, std::string_view name) {
@@ -52,7 +54,8 @@ Result<const Layout *> SubjectLayout(const StructLayout &root, const std::vector
             return nullptr;
         }
         VX_ASSIGN_OR_RETURN(size_t index, FieldIndex(fields->dtype(), name));
-        layout = fields->field(index).get();
+        VX_ASSIGN_OR_RETURN(LayoutRef field, fields->field(index));
+        layout = field.get(); // owned by its struct, which the plan keeps
         fields = dynamic_cast<const StructLayout *>(layout);
     }
     return layout;
@@ -388,10 +391,12 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
             VX_ASSIGN_OR_RETURN(plan->filter_fields, FieldsOf(root.dtype(), *plan->filter));
         }
         for (size_t index : plan->projection) {
-            read_layouts.push_back(plan->root_struct->field(index).get());
+            VX_ASSIGN_OR_RETURN(LayoutRef field, plan->root_struct->field(index));
+            read_layouts.push_back(field.get()); // owned by the root, which the plan keeps
         }
         for (size_t index : plan->filter_fields) {
-            read_layouts.push_back(plan->root_struct->field(index).get());
+            VX_ASSIGN_OR_RETURN(LayoutRef field, plan->root_struct->field(index));
+            read_layouts.push_back(field.get());
         }
     } else {
         VX_ENSURE(!plan->filter, InvalidArgument, "a filter needs a struct file, this one holds {}",
@@ -433,7 +438,7 @@ Result<std::shared_ptr<const ScanPlan>> PlanScan(const ScanSource &source, const
     }
     std::vector<uint64_t> points;
     for (const Layout *layout : read_layouts) {
-        CollectSplitPoints(*layout, 0, points);
+        VX_RETURN_NOT_OK(CollectSplitPoints(*layout, 0, points));
     }
     VX_ASSIGN_OR_RETURN(ZoneProof proof, ProveWithZones(*plan, row_count));
     const RowRanges &excluded = proof.excluded;

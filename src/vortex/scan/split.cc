@@ -166,7 +166,8 @@ Result<SelectedRows> Execute(const ScanPlan &plan, const SplitRange &split, bool
         if (auto it = filter_columns.find(field); it != filter_columns.end()) {
             VX_ASSIGN_OR_RETURN(column, Slice(it->second, first, last));
         } else {
-            VX_ASSIGN_OR_RETURN(column, root.field(field)->Read(ctx, begin, end));
+            VX_ASSIGN_OR_RETURN(LayoutRef layout, root.field(field));
+            VX_ASSIGN_OR_RETURN(column, layout->Read(ctx, begin, end));
         }
         columns.push_back(std::move(column));
     }
@@ -216,7 +217,8 @@ bool SplitReadsWholeColumns(const ScanPlan &plan, const SplitRange &split) {
 Result<ArrayRef> ReadSplitColumn(const ScanPlan &plan, const SplitRange &split, size_t k) {
     VX_ENSURE(k < plan.projection.size(), OutOfBounds, "projected column {} of {}", k,
               plan.projection.size());
-    return plan.root_struct->field(plan.projection[k])->Read(ReadContextOf(plan), split.begin, split.end);
+    VX_ASSIGN_OR_RETURN(LayoutRef layout, plan.root_struct->field(plan.projection[k]));
+    return layout->Read(ReadContextOf(plan), split.begin, split.end);
 }
 
 Result<ArrayRef> AssembleSplit(const ScanPlan &plan, const SplitRange &split, std::vector<ArrayRef> columns) {

@@ -58,6 +58,22 @@ VerifyFlatBuffer(std::span<const uint8_t> bytes, std::string_view what, FlatBuff
     return flatbuffers::GetRoot<Root>(bytes.data());
 }
 
+/// Checks the size and alignment of untrusted flatbuffer bytes and their root offset, and
+/// returns the root table unverified: for readers that verify tables one at a time, as they
+/// use them (a wide file's layout tree), instead of the whole buffer up front.
+template <typename Root>
+Result<const Root *> UnverifiedRoot(std::span<const uint8_t> bytes, std::string_view what) {
+    constexpr size_t kMinSize =
+        sizeof(flatbuffers::uoffset_t) + sizeof(flatbuffers::soffset_t) + 2 * sizeof(flatbuffers::voffset_t);
+    VX_ENSURE(bytes.size() >= kMinSize && bytes.size() < FLATBUFFERS_MAX_BUFFER_SIZE, Serde,
+              "{}: a flatbuffer of {} bytes", what, bytes.size());
+    VX_ENSURE(reinterpret_cast<uintptr_t>(bytes.data()) % alignof(uint64_t) == 0, Internal,
+              "{}: flatbuffer bytes are not 8-byte aligned", what);
+    flatbuffers::Verifier verifier(bytes.data(), bytes.size());
+    VX_ENSURE(verifier.VerifyOffset(0) != 0, Serde, "{}: invalid flatbuffer root offset", what);
+    return flatbuffers::GetRoot<Root>(bytes.data());
+}
+
 /// True when the elements of a verified vector of structs sit at their struct's alignment. The
 /// verifier checks only the 4-byte alignment of a vector's length prefix, so a vector of 8-byte
 /// structs can pass it at a misaligned address (a file with three damaged bytes did). An empty

@@ -25,7 +25,9 @@ public:
     /// Children must all have `dtype`; the row count is their sum.
     static Result<LayoutRef> Make(DType dtype, std::vector<LayoutRef> chunks);
 
-    /// First row of chunk i; chunk_offsets()[nchildren()] == row_count().
+    size_t nchunks() const { return children().size(); }
+    const LayoutRef &chunk(size_t i) const { return child(i); }
+    /// First row of chunk i; chunk_offsets()[nchunks()] == row_count().
     const std::vector<uint64_t> &chunk_offsets() const { return offsets_; }
     Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const override;
     /// Each chunk holding some of `rows` gathers its own; the pieces are concatenated.

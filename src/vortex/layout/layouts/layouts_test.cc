@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
+#include <atomic>
 #include <map>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -165,7 +167,8 @@ TEST(ChunkedLayout, TakesRowsFromEncodingsWithoutATakeKernel) {
                                     Validity::NonNullable());
     ASSERT_OK_AND_ASSIGN(LayoutRef chunked,
                          ChunkedLayout::Make(data->dtype(), BoundaryChunks(segments, data)));
-    ASSERT_OK_AND_ASSIGN(ArrayRef none, chunked->child(0)->TakeRows(segments.ctx(), std::vector<uint64_t>{}));
+    ASSERT_OK_AND_ASSIGN(ArrayRef none,
+                         (*chunked->Child(0))->TakeRows(segments.ctx(), std::vector<uint64_t>{}));
     EXPECT_EQ(none->len(), 0u);
     for (const std::vector<uint64_t> &rows : BoundaryRowSets()) {
         ExpectTakeRowsMatches(*chunked, segments.ctx(), data, rows);
@@ -236,7 +239,7 @@ TEST(DictLayout, ReadsValuesByCodesWithNullCodes) {
     EXPECT_TRUE(ArraysEqual(expected, rows));
 
     // Rebuild through the encoding from the written metadata, as a reader does.
-    FixedChildren children({layout->child(0), layout->child(1)});
+    FixedChildren children({*layout->Child(0), *layout->Child(1)});
     ASSERT_OK_AND_ASSIGN(LayoutRef rebuilt,
                          DictLayoutEncoding::Instance().Build(dtype, 200, layout->metadata(), {}, children));
     ASSERT_OK_AND_ASSIGN(ArrayRef again, rebuilt->Read(segments.ctx(), 0, 200));
@@ -392,6 +395,122 @@ TEST(StatsLayout, RejectsShortMetadataAndZoneCountMismatch) {
     ASSERT_RAISES(Serde, StatsLayoutEncoding::Instance().Build(column, 10, short_metadata, {}, children));
     std::vector<uint8_t> three_zones = {4, 0, 0, 0, 0x40, 0x00};
     ASSERT_RAISES(Serde, StatsLayoutEncoding::Instance().Build(column, 10, three_zones, {}, children));
+}
+
+// Children kept as built layouts that count how often each is decoded; one may fail. Retain
+// shares the counts, as a footer's children share their tree.
+class CountingChildren final : public LayoutChildren {
+public:
+    struct Shared {
+        std::vector<LayoutRef> children;
+        std::vector<std::atomic<int>> gets;
+        size_t failing = SIZE_MAX;
+        explicit Shared(std::vector<LayoutRef> c) : children(std::move(c)), gets(children.size()) {}
+    };
+    explicit CountingChildren(std::shared_ptr<Shared> shared) : shared_(std::move(shared)) {}
+    size_t size() const override { return shared_->children.size(); }
+    Result<LayoutRef> Get(size_t index, const DType &dtype) const override {
+        VX_ENSURE(index < size(), OutOfBounds, "no child {}", index);
+        shared_->gets[index].fetch_add(1);
+        VX_ENSURE(index != shared_->failing, Serde, "child {} is damaged", index);
+        VX_ENSURE(shared_->children[index]->dtype() == dtype, Serde, "child {} has dtype {}", index, dtype);
+        return shared_->children[index];
+    }
+    std::shared_ptr<const LayoutChildren> Retain() const override {
+        return std::make_shared<CountingChildren>(shared_);
+    }
+
+private:
+    std::shared_ptr<Shared> shared_;
+};
+
+// A struct decoded from retainable children (a footer's) builds a field only when it is first
+// asked for, once however many threads ask, and keeps a damaged field's error to itself.
+TEST(StructLayout, DecodesFieldsOnFirstUseOnce) {
+    MemorySegments segments;
+    constexpr size_t kFields = 200;
+    constexpr size_t kRows = 50;
+    std::vector<std::string> names;
+    std::vector<DType> dtypes;
+    std::vector<ArrayRef> columns;
+    std::vector<LayoutRef> children;
+    // Nullable: child 0 is the validity.
+    ArrayRef validity = RandomArray(DType::Bool(Nullability::NonNullable), {.len = kRows, .seed = 7});
+    children.push_back(segments.AddFlat(validity));
+    for (size_t f = 0; f < kFields; ++f) {
+        names.push_back("f" + std::to_string(f));
+        DType dtype = f % 2 == 0 ? DType::Primitive(PType::I32, Nullability::Nullable)
+                                 : DType::Utf8(Nullability::Nullable);
+        columns.push_back(RandomArray(dtype, {.len = kRows, .seed = 100 + f}));
+        dtypes.push_back(std::move(dtype));
+        children.push_back(segments.AddFlat(columns.back()));
+    }
+    const DType dtype = DType::Struct(names, dtypes, Nullability::Nullable);
+    auto shared = std::make_shared<CountingChildren::Shared>(children);
+    shared->failing = 1 + 13; // field 13
+    ASSERT_OK_AND_ASSIGN(LayoutRef built, StructLayoutEncoding::Instance().Build(dtype, kRows, {}, {},
+                                                                                 CountingChildren(shared)));
+    const auto *layout = dynamic_cast<const StructLayout *>(built.get());
+    ASSERT_NE(layout, nullptr);
+    EXPECT_EQ(layout->nchildren(), kFields + 1);
+    EXPECT_EQ(shared->gets[0].load(), 1); // the validity, at once
+    for (size_t f = 0; f < kFields; ++f) {
+        EXPECT_EQ(shared->gets[1 + f].load(), 0) << "field " << f << " decoded before use";
+    }
+
+    // Two fields read: only they are decoded, and exactly.
+    const std::vector<size_t> two = {150, 3};
+    ASSERT_OK_AND_ASSIGN(ArrayRef read, layout->ReadFields(segments.ctx(), two, 10, 40));
+    const auto *fields = As<StructArray>(*read);
+    ASSERT_NE(fields, nullptr);
+    EXPECT_TRUE(ArraysEqual(*Slice(columns[150], 10, 40), fields->field(0)));
+    EXPECT_TRUE(ArraysEqual(*Slice(columns[3], 10, 40), fields->field(1)));
+    int decoded = 0;
+    for (size_t f = 0; f < kFields; ++f) {
+        decoded += shared->gets[1 + f].load();
+    }
+    EXPECT_EQ(decoded, 2);
+
+    // Many threads asking for every field decode each once; the damaged one fails every time,
+    // and only where it is asked for.
+    std::vector<std::thread> threads;
+    std::atomic<int> failures{0};
+    for (int t = 0; t < 8; ++t) {
+        threads.emplace_back([&] {
+            for (size_t f = 0; f < kFields; ++f) {
+                auto field = layout->field(f);
+                if (!field.ok()) {
+                    failures.fetch_add(field.status().code() == StatusCode::Serde ? 1 : 1000);
+                } else if ((*field)->dtype() != dtypes[f]) {
+                    failures.fetch_add(1000);
+                }
+            }
+        });
+    }
+    for (std::thread &thread : threads) {
+        thread.join();
+    }
+    EXPECT_EQ(failures.load(), 8);
+    for (size_t f = 0; f < kFields; ++f) {
+        EXPECT_EQ(shared->gets[1 + f].load(), 1) << "field " << f;
+    }
+    ASSERT_RAISES(Serde, layout->ReadFields(segments.ctx(), std::vector<size_t>{13}, 0, kRows));
+    ASSERT_RAISES(Serde, layout->Child(1 + 13));
+    ASSERT_OK_AND_ASSIGN(ArrayRef others,
+                         layout->ReadFields(segments.ctx(), std::vector<size_t>{12, 14}, 0, kRows));
+    EXPECT_EQ(others->len(), kRows);
+    ASSERT_RAISES(OutOfBounds, layout->field(kFields));
+
+    // Children that cannot be kept are decoded at once, as before.
+    shared->failing = SIZE_MAX;
+    FixedChildren fixed(children);
+    ASSERT_OK_AND_ASSIGN(LayoutRef eager,
+                         StructLayoutEncoding::Instance().Build(dtype, kRows, {}, {}, fixed));
+    ASSERT_OK_AND_ASSIGN(ArrayRef all, eager->Read(segments.ctx(), 0, kRows));
+    ASSERT_EQ(As<StructArray>(*all)->nfields(), kFields);
+    EXPECT_TRUE(ArraysEqual(columns[13], As<StructArray>(*all)->field(13)));
+    // The lazy struct's whole read meets its damaged field.
+    ASSERT_RAISES(Serde, built->Read(segments.ctx(), 0, 1));
 }
 
 } // namespace

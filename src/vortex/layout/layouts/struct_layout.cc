@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/layout/layouts/struct_layout.h"
 
+#include <mutex>
+#include <unordered_map>
+
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/validity.h"
 
@@ -39,6 +42,9 @@ Result<LayoutRef> StructLayoutEncoding::Build(const DType &dtype,
     if (offset == 1) {
         VX_ASSIGN_OR_RETURN(validity, children.Get(0, ValidityDType()));
     }
+    if (std::shared_ptr<const LayoutChildren> retained = children.Retain()) {
+        return StructLayout::MakeLazy(dtype, row_count, std::move(validity), std::move(retained));
+    }
     std::vector<LayoutRef> field_layouts;
     field_layouts.reserve(fields.size());
     for (size_t i = 0; i < fields.size(); ++i) {
@@ -48,8 +54,44 @@ Result<LayoutRef> StructLayoutEncoding::Build(const DType &dtype,
     return StructLayout::Make(dtype, row_count, std::move(validity), std::move(field_layouts));
 }
 
-StructLayout::StructLayout(DType dtype, uint64_t row_count, std::vector<LayoutRef> children)
-    : Layout(StructLayoutEncoding::Instance(), std::move(dtype), row_count, {}, std::move(children), {}) {}
+// The fields of a lazy struct decoded so far, by index (a failed decode keeps its error).
+struct StructLayout::Decoded {
+    std::mutex mutex;
+    std::unordered_map<size_t, Result<LayoutRef>> fields;
+};
+
+StructLayout::StructLayout(DType dtype, uint64_t row_count, LayoutRef validity)
+    : Layout(StructLayoutEncoding::Instance(), std::move(dtype), row_count, {}, {}, {}),
+      validity_(std::move(validity)) {}
+
+StructLayout::~StructLayout() = default;
+
+namespace {
+
+Status CheckValidity(const LayoutRef &validity, const DType &dtype, uint64_t row_count) {
+    VX_ENSURE((validity != nullptr) == dtype.is_nullable(), Serde,
+              "vortex.struct: a validity child is required exactly when the struct is nullable");
+    if (validity != nullptr) {
+        VX_ENSURE(validity->dtype() == ValidityDType(), Serde, "vortex.struct: validity child has dtype {}",
+                  validity->dtype());
+        VX_ENSURE(validity->row_count() == row_count, Serde,
+                  "vortex.struct: validity of {} rows in a struct of {} rows", validity->row_count(),
+                  row_count);
+    }
+    return Status::OK();
+}
+
+Status CheckField(const Layout &field, const StructFields &fields, size_t i, uint64_t row_count) {
+    VX_ENSURE(field.dtype() == fields.dtypes[i], Serde,
+              "vortex.struct: field '{}' layout has dtype {}, expected {}", fields.names[i], field.dtype(),
+              fields.dtypes[i]);
+    VX_ENSURE(field.row_count() == row_count, Serde,
+              "vortex.struct: field '{}' of {} rows in a struct of {} rows", fields.names[i],
+              field.row_count(), row_count);
+    return Status::OK();
+}
+
+} // namespace
 
 Result<LayoutRef>
 StructLayout::Make(DType dtype, uint64_t row_count, LayoutRef validity, std::vector<LayoutRef> fields) {
@@ -57,26 +99,58 @@ StructLayout::Make(DType dtype, uint64_t row_count, LayoutRef validity, std::vec
     const StructFields &struct_fields = dtype.struct_fields();
     VX_ENSURE(fields.size() == struct_fields.size(), Serde, "vortex.struct: {} field layouts for {} fields",
               fields.size(), struct_fields.size());
-    VX_ENSURE((validity != nullptr) == dtype.is_nullable(), Serde,
-              "vortex.struct: a validity child is required exactly when the struct is nullable");
-    std::vector<LayoutRef> children;
-    children.reserve(fields.size() + 1);
-    if (validity != nullptr) {
-        VX_ENSURE(validity->dtype() == ValidityDType(), Serde, "vortex.struct: validity child has dtype {}",
-                  validity->dtype());
-        children.push_back(std::move(validity));
-    }
+    VX_RETURN_NOT_OK(CheckValidity(validity, dtype, row_count));
     for (size_t i = 0; i < fields.size(); ++i) {
-        VX_ENSURE(fields[i]->dtype() == struct_fields.dtypes[i], Serde,
-                  "vortex.struct: field '{}' layout has dtype {}, expected {}", struct_fields.names[i],
-                  fields[i]->dtype(), struct_fields.dtypes[i]);
-        children.push_back(std::move(fields[i]));
+        VX_ENSURE(fields[i] != nullptr, InvalidArgument, "vortex.struct: field '{}' has no layout",
+                  struct_fields.names[i]);
+        VX_RETURN_NOT_OK(CheckField(*fields[i], struct_fields, i, row_count));
     }
-    for (const LayoutRef &child : children) {
-        VX_ENSURE(child->row_count() == row_count, Serde,
-                  "vortex.struct: child of {} rows in a struct of {} rows", child->row_count(), row_count);
+    std::shared_ptr<StructLayout> layout(new StructLayout(std::move(dtype), row_count, std::move(validity)));
+    layout->fields_ = std::move(fields);
+    return LayoutRef(std::move(layout));
+}
+
+Result<LayoutRef> StructLayout::MakeLazy(DType dtype,
+                                         uint64_t row_count,
+                                         LayoutRef validity,
+                                         std::shared_ptr<const LayoutChildren> source) {
+    VX_ENSURE(dtype.is_struct(), InvalidArgument, "vortex.struct layout for non-struct dtype {}", dtype);
+    VX_ENSURE(source != nullptr, InvalidArgument, "vortex.struct: lazy fields need a source");
+    VX_RETURN_NOT_OK(CheckValidity(validity, dtype, row_count));
+    const size_t expected = dtype.struct_fields().size() + (validity != nullptr ? 1 : 0);
+    VX_ENSURE(source->size() == expected, Serde, "vortex.struct: {} children for {} expected", source->size(),
+              expected);
+    std::shared_ptr<StructLayout> layout(new StructLayout(std::move(dtype), row_count, std::move(validity)));
+    layout->source_ = std::move(source);
+    layout->decoded_ = std::make_unique<Decoded>();
+    return LayoutRef(std::move(layout));
+}
+
+Result<LayoutRef> StructLayout::DecodeField(size_t i) const {
+    const StructFields &fields = dtype().struct_fields();
+    VX_ASSIGN_OR_RETURN(LayoutRef field, source_->Get(field_offset() + i, fields.dtypes[i]));
+    VX_RETURN_NOT_OK(CheckField(*field, fields, i, row_count()));
+    return field;
+}
+
+Result<LayoutRef> StructLayout::field(size_t i) const {
+    VX_ENSURE(i < nfields(), OutOfBounds, "vortex.struct: field {} of {}", i, nfields());
+    if (source_ == nullptr) {
+        return fields_[i];
     }
-    return LayoutRef(new StructLayout(std::move(dtype), row_count, std::move(children)));
+    std::lock_guard lock(decoded_->mutex);
+    auto it = decoded_->fields.find(i);
+    if (it == decoded_->fields.end()) {
+        it = decoded_->fields.emplace(i, DecodeField(i)).first;
+    }
+    return it->second;
+}
+
+Result<LayoutRef> StructLayout::Child(size_t i) const {
+    if (i < field_offset()) {
+        return validity_;
+    }
+    return field(i - field_offset());
 }
 
 std::vector<size_t> StructLayout::AllFields() const {
@@ -120,7 +194,8 @@ Result<ArrayRef> StructLayout::Assemble(std::span<const size_t> fields,
     std::vector<ArrayRef> arrays;
     for (size_t index : fields) {
         VX_ENSURE(index < nfields(), OutOfBounds, "field {} out of range for {} fields", index, nfields());
-        VX_ASSIGN_OR_RETURN(ArrayRef array, read(*field(index)));
+        VX_ASSIGN_OR_RETURN(LayoutRef layout, field(index));
+        VX_ASSIGN_OR_RETURN(ArrayRef array, read(*layout));
         names.push_back(struct_fields.names[index]);
         dtypes.push_back(struct_fields.dtypes[index]);
         arrays.push_back(std::move(array));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 #include "vortex/layout/layout.h"
@@ -29,11 +30,21 @@ public:
     /// `validity` is required iff `dtype` is nullable; fields follow the dtype's fields.
     static Result<LayoutRef>
     Make(DType dtype, uint64_t row_count, LayoutRef validity, std::vector<LayoutRef> fields);
+    /// A struct whose field layouts are decoded from `source` (children as a footer stores
+    /// them: [validity] + fields) on first use, each once.
+    static Result<LayoutRef> MakeLazy(DType dtype,
+                                      uint64_t row_count,
+                                      LayoutRef validity,
+                                      std::shared_ptr<const LayoutChildren> source);
+    ~StructLayout() override;
 
-    size_t nfields() const { return nchildren() - field_offset(); }
-    const LayoutRef &field(size_t i) const { return child(field_offset() + i); }
+    size_t nfields() const { return dtype().struct_fields().size(); }
+    /// The layout of field `i` (i < nfields()); decodes it on first use when lazy.
+    Result<LayoutRef> field(size_t i) const;
     /// nullptr for a non-nullable struct.
-    LayoutRef validity() const { return field_offset() == 1 ? child(0) : nullptr; }
+    const LayoutRef &validity() const { return validity_; }
+    size_t nchildren() const override { return field_offset() + nfields(); }
+    Result<LayoutRef> Child(size_t i) const override;
 
     Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const override;
     /// Reads only the given fields (indices into the dtype's fields, in the order given) as a
@@ -49,13 +60,24 @@ public:
                                 std::span<const uint64_t> rows) const;
 
 private:
+    struct Decoded;
+    StructLayout(DType dtype, uint64_t row_count, LayoutRef validity);
     /// The struct of `fields`, each (and the validity) materialized by `read`, of `len` rows.
     Result<ArrayRef> Assemble(std::span<const size_t> fields,
                               size_t len,
                               const std::function<Result<ArrayRef>(const Layout &)> &read) const;
     std::vector<size_t> AllFields() const;
-    StructLayout(DType dtype, uint64_t row_count, std::vector<LayoutRef> children);
-    size_t field_offset() const { return dtype().is_nullable() ? 1 : 0; }
+    size_t field_offset() const { return validity_ != nullptr ? 1 : 0; }
+    /// Decodes field `i` from source_ and checks it against the struct.
+    Result<LayoutRef> DecodeField(size_t i) const;
+
+    LayoutRef validity_;
+    /// Every field, when they were given to Make.
+    std::vector<LayoutRef> fields_;
+    /// Otherwise the footer's children, and the fields decoded from them so far (a wide file
+    /// pays for the fields read, not for one slot per field).
+    std::shared_ptr<const LayoutChildren> source_;
+    std::unique_ptr<Decoded> decoded_;
 };
 
 } // namespace vortex

@@ -132,8 +132,8 @@ ArrayRef PipelineTable(size_t rows, uint64_t seed) {
 // How many nodes of `layout`'s tree have encoding `id`.
 size_t CountLayouts(const LayoutRef &layout, std::string_view id) {
     size_t n = layout->encoding_id() == id ? 1 : 0;
-    for (const LayoutRef &child : layout->children()) {
-        n += CountLayouts(child, id);
+    for (size_t i = 0; i < layout->nchildren(); ++i) {
+        n += CountLayouts(*layout->Child(i), id);
     }
     return n;
 }
