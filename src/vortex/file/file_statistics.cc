@@ -31,7 +31,8 @@ bool VerifyRoot(const Buffer &bytes, const fbf::FileStatistics *root) {
     flatbuffers::Verifier verifier(bytes.data(), bytes.size());
     // The generated table derives privately from flatbuffers::Table, at the same address.
     const auto *table = reinterpret_cast<const flatbuffers::Table *>(root);
-    return table->VerifyTableStart(verifier) && table->VerifyOffset(verifier, fbf::FileStatistics::VT_FIELD_STATS) &&
+    return table->VerifyTableStart(verifier) &&
+           table->VerifyOffset(verifier, fbf::FileStatistics::VT_FIELD_STATS) &&
            verifier.VerifyVector(root->field_stats()) && verifier.EndTable();
 }
 
@@ -41,7 +42,8 @@ Result<FileStatistics> FileStatistics::Parse(const Buffer &bytes, const DType &d
     auto state = std::make_shared<State>();
     state->bytes = bytes.EnsureAligned(alignof(uint64_t));
     const Buffer &stored = state->bytes;
-    VX_ASSIGN_OR_RETURN(state->root, serde::UnverifiedRoot<fbf::FileStatistics>(stored.bytes(), "file statistics"));
+    VX_ASSIGN_OR_RETURN(state->root,
+                        serde::UnverifiedRoot<fbf::FileStatistics>(stored.bytes(), "file statistics"));
     VX_ENSURE(VerifyRoot(stored, state->root), Serde, "file statistics: invalid flatbuffer ({} bytes)",
               stored.size());
     const auto *fields = state->root->field_stats();
@@ -62,7 +64,8 @@ size_t FileStatistics::size() const {
 namespace {
 
 // An entry is verified only when decoded, as the root verified only the vector of entries.
-Result<FieldStatistics> DecodeEntry(const Buffer &bytes, const fbf::FileStatistics *root, size_t i, const DType &dtype) {
+Result<FieldStatistics>
+DecodeEntry(const Buffer &bytes, const fbf::FileStatistics *root, size_t i, const DType &dtype) {
     const auto *entry = root->field_stats()->Get(static_cast<flatbuffers::uoffset_t>(i));
     flatbuffers::Verifier verifier(bytes.data(), bytes.size());
     VX_ENSURE(entry->Verify(verifier), Serde, "file statistics: entry {} is an invalid flatbuffer table", i);

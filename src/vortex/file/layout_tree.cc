@@ -37,10 +37,12 @@ bool VerifyNode(const Buffer &bytes, const fbl::Layout *node) {
     return table->VerifyTableStart(verifier) &&
            table->VerifyField<uint16_t>(verifier, fbl::Layout::VT_ENCODING, sizeof(uint16_t)) &&
            table->VerifyField<uint64_t>(verifier, fbl::Layout::VT_ROW_COUNT, sizeof(uint64_t)) &&
-           table->VerifyOffset(verifier, fbl::Layout::VT_METADATA) && verifier.VerifyVector(node->metadata()) &&
-           table->VerifyOffset(verifier, fbl::Layout::VT_CHILDREN) && verifier.VerifyVector(node->children()) &&
-           table->VerifyOffset(verifier, fbl::Layout::VT_SEGMENTS) && verifier.VerifyVector(node->segments()) &&
-           verifier.EndTable();
+           table->VerifyOffset(verifier, fbl::Layout::VT_METADATA) &&
+           verifier.VerifyVector(node->metadata()) &&
+           table->VerifyOffset(verifier, fbl::Layout::VT_CHILDREN) &&
+           verifier.VerifyVector(node->children()) &&
+           table->VerifyOffset(verifier, fbl::Layout::VT_SEGMENTS) &&
+           verifier.VerifyVector(node->segments()) && verifier.EndTable();
 }
 
 // The children of one verified node, decoded on demand as the node asks for them.
@@ -61,14 +63,16 @@ public:
         return std::make_shared<const FlatBufferLayoutChildren>(tree_, node_, depth_);
     }
 
-    static Result<LayoutRef>
-    Decode(const std::shared_ptr<const LayoutTree> &tree, const fbl::Layout *node, const DType &dtype, size_t depth) {
+    static Result<LayoutRef> Decode(const std::shared_ptr<const LayoutTree> &tree,
+                                    const fbl::Layout *node,
+                                    const DType &dtype,
+                                    size_t depth) {
         VX_ENSURE(depth < kMaxDepth, Serde, "layout: nodes nested deeper than {}", kMaxDepth);
         VX_ENSURE(VerifyNode(tree->bytes, node), Serde, "layout: invalid flatbuffer node ({} bytes)",
                   tree->bytes.size());
         const uint16_t index = node->encoding();
-        VX_ENSURE(index < tree->encodings.size(), Serde, "layout: encoding index {} outside the {} layout ids",
-                  index, tree->encodings.size());
+        VX_ENSURE(index < tree->encodings.size(), Serde,
+                  "layout: encoding index {} outside the {} layout ids", index, tree->encodings.size());
         const LayoutEncoding *encoding = tree->encodings[index];
         VX_ENSURE(encoding != nullptr, NotImplemented, "unsupported layout '{}'", tree->ids[index]);
         std::vector<uint32_t> segments;
@@ -99,14 +103,15 @@ private:
 
 } // namespace
 
-Result<LayoutRef> DecodeLayoutTree(Buffer bytes,
+Result<LayoutRef> DecodeLayoutTree(const Buffer &bytes,
                                    std::vector<std::string> ids,
                                    const Session &session,
                                    size_t nsegments,
                                    const DType &dtype) {
     auto tree = std::make_shared<LayoutTree>();
     tree->bytes = bytes.EnsureAligned(alignof(uint64_t));
-    VX_ASSIGN_OR_RETURN(const fbl::Layout *root, serde::UnverifiedRoot<fbl::Layout>(tree->bytes.bytes(), "layout"));
+    VX_ASSIGN_OR_RETURN(const fbl::Layout *root,
+                        serde::UnverifiedRoot<fbl::Layout>(tree->bytes.bytes(), "layout"));
     tree->encodings.reserve(ids.size());
     for (const std::string &id : ids) {
         tree->encodings.push_back(session.layouts().Find(id));

@@ -21,7 +21,7 @@ class Session;
 /// nodes a reader touches, not the schema, and no count of tables limits a file. `ids` are
 /// the footer's layout ids, resolved through `session` (which must outlive the layout);
 /// segment ids must lie below `nsegments`. Nesting deeper than 128 nodes is refused.
-Result<LayoutRef> DecodeLayoutTree(Buffer bytes,
+Result<LayoutRef> DecodeLayoutTree(const Buffer &bytes,
                                    std::vector<std::string> ids,
                                    const Session &session,
                                    size_t nsegments,

@@ -33,7 +33,8 @@ using testing::WriteToBuffer;
 namespace fbl = vortex::fbs::layout;
 
 // The rows of `columns` of the file, read by a scan.
-Result<ArrayRef> ScanColumns(const std::shared_ptr<const VortexFile> &file, std::vector<std::string> columns) {
+Result<ArrayRef> ScanColumns(const std::shared_ptr<const VortexFile> &file,
+                             std::vector<std::string> columns) {
     scan::ScanBuilder builder = Scan(file);
     builder.Project(std::move(columns));
     VX_ASSIGN_OR_RETURN(std::vector<ArrayRef> batches, builder.Collect());
@@ -44,9 +45,11 @@ Result<ArrayRef> ScanColumns(const std::shared_ptr<const VortexFile> &file, std:
 TEST(LazyFooter, ADamagedFieldFailsOnlyTheReadsThatTouchIt) {
     const DType dtype = DType::Struct({"a", "b", "c"},
                                       {DType::Primitive(PType::I64, Nullability::Nullable),
-                                       DType::Utf8(Nullability::Nullable), DType::Primitive(PType::F64, Nullability::NonNullable)},
+                                       DType::Utf8(Nullability::Nullable),
+                                       DType::Primitive(PType::F64, Nullability::NonNullable)},
                                       Nullability::NonNullable);
-    const ArrayRef data = RandomArray(dtype, {.len = 300, .null_fraction = 0.1, .seed = 5, .max_string_len = 12});
+    const ArrayRef data =
+        RandomArray(dtype, {.len = 300, .null_fraction = 0.1, .seed = 5, .max_string_len = 12});
     ASSERT_OK_AND_ASSIGN(Buffer written, WriteToBuffer(dtype, {data}));
     std::vector<uint8_t> bytes(written.data(), written.data() + written.size());
 
@@ -108,7 +111,10 @@ TEST(LazyFooter, FileStatisticsDecodeEachEntryWhenAskedFor) {
     ASSERT_RAISES(Serde, stats.Field(1)); // the error is kept, not a crash or a different answer
     ASSERT_RAISES(OutOfBounds, stats.Field(2));
     // The count of entries is checked at once.
-    ASSERT_RAISES(Serde, FileStatistics::Parse(bytes, DType::Struct({"n"}, {DType::Primitive(PType::I32, Nullability::Nullable)}, Nullability::NonNullable)));
+    ASSERT_RAISES(Serde,
+                  FileStatistics::Parse(
+                      bytes, DType::Struct({"n"}, {DType::Primitive(PType::I32, Nullability::Nullable)},
+                                           Nullability::NonNullable)));
     ASSERT_RAISES(Serde, FileStatistics::Parse(bytes.Slice(0, 6), dtype));
 }
 
@@ -141,7 +147,8 @@ TEST(LazyFooter, TwentyThousandColumnsOpenAndReadTwo) {
     for (const auto &[stat, value] : *stats) {
         if (stat == Stat::Max) {
             found_max = true;
-            EXPECT_EQ(value.as<int64_t>(), static_cast<int64_t>(19999 * 1000 + (kRows - 1) * (19999 % 7)));
+            EXPECT_EQ(value.as<int64_t>(),
+                      int64_t{19999} * 1000 + static_cast<int64_t>((kRows - 1) * (19999 % 7)));
         }
     }
     EXPECT_TRUE(found_max);

@@ -43,7 +43,7 @@ VortexFile::VortexFile(std::shared_ptr<const ReadAt> source,
 
 Result<std::shared_ptr<const VortexFile>> VortexFile::Open(std::shared_ptr<const ReadAt> source,
                                                            std::shared_ptr<const Session> session,
-                                                           OpenOptions options) {
+                                                           const OpenOptions &options) {
     VX_ENSURE(source != nullptr && session != nullptr, InvalidArgument,
               "VortexFile::Open needs a source and a session");
     VX_ASSIGN_OR_RETURN(uint64_t size, source->Size());
@@ -84,7 +84,7 @@ std::shared_ptr<const VortexFile> VortexFile::WithOptions(std::shared_ptr<Vortex
 Result<std::shared_ptr<const VortexFile>> VortexFile::Open(const std::string &path,
                                                            std::shared_ptr<const Session> session,
                                                            bool mmap,
-                                                           OpenOptions options) {
+                                                           const OpenOptions &options) {
     // The cache needs the identity of the very file the source opened: stat before and after
     // the open, and use the cache only when both agree (no rename or rewrite in between).
     std::shared_ptr<FooterCache> cache = options.dtype.has_value() ? nullptr : options.footer_cache;
@@ -101,12 +101,12 @@ Result<std::shared_ptr<const VortexFile>> VortexFile::Open(const std::string &pa
         VX_ASSIGN_OR_RETURN(source, FileReadAt::Open(path));
     }
     if (!before.has_value() || session == nullptr) {
-        return Open(std::move(source), std::move(session), std::move(options));
+        return Open(std::move(source), std::move(session), options);
     }
     auto after = StatFileIdentity(path);
     VX_ASSIGN_OR_RETURN(uint64_t size, source->Size());
     if (!after.ok() || !(*after == *before) || size != before->size) {
-        return Open(std::move(source), std::move(session), std::move(options));
+        return Open(std::move(source), std::move(session), options);
     }
     if (std::shared_ptr<const Footer> footer = cache->Lookup(*before, *session)) {
         // No tail in memory: every segment is read from the source.
@@ -114,7 +114,7 @@ Result<std::shared_ptr<const VortexFile>> VortexFile::Open(const std::string &pa
                                                         size, std::move(footer), 0),
                            options);
     }
-    VX_ASSIGN_OR_RETURN(auto file, Open(std::move(source), session, std::move(options)));
+    VX_ASSIGN_OR_RETURN(auto file, Open(std::move(source), session, options));
     cache->Insert(*before, std::move(session), file->shared_footer());
     return file;
 }

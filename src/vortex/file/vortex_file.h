@@ -45,12 +45,12 @@ public:
     /// `session` resolves the file's encoding and layout ids (e.g. DefaultSessionPtr()).
     static Result<std::shared_ptr<const VortexFile>> Open(std::shared_ptr<const ReadAt> source,
                                                           std::shared_ptr<const Session> session,
-                                                          OpenOptions options = {});
+                                                          const OpenOptions &options = {});
     /// Opens `path` through pread, or through mmap when `mmap` is set.
     static Result<std::shared_ptr<const VortexFile>> Open(const std::string &path,
                                                           std::shared_ptr<const Session> session,
                                                           bool mmap = false,
-                                                          OpenOptions options = {});
+                                                          const OpenOptions &options = {});
 
     const DType &dtype() const { return footer_->dtype; }
     uint64_t row_count() const { return footer_->layout->row_count(); }

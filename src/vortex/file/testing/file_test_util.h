@@ -52,8 +52,9 @@ WriteToBuffer(const DType &dtype, const std::vector<ArrayRef> &chunks, WriteOpti
     return Buffer::Copy(*bytes);
 }
 
-inline Result<std::shared_ptr<const VortexFile>> OpenBuffer(const Buffer &bytes, OpenOptions options = {}) {
-    return VortexFile::Open(std::make_shared<InMemoryReadAt>(bytes), FileTestSession(), std::move(options));
+inline Result<std::shared_ptr<const VortexFile>> OpenBuffer(const Buffer &bytes,
+                                                            const OpenOptions &options = {}) {
+    return VortexFile::Open(std::make_shared<InMemoryReadAt>(bytes), FileTestSession(), options);
 }
 
 } // namespace vortex::testing

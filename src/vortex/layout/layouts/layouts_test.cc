@@ -474,6 +474,7 @@ TEST(StructLayout, DecodesFieldsOnFirstUseOnce) {
     // Many threads asking for every field decode each once; the damaged one fails every time,
     // and only where it is asked for.
     std::vector<std::thread> threads;
+    threads.reserve(8);
     std::atomic<int> failures{0};
     for (int t = 0; t < 8; ++t) {
         threads.emplace_back([&] {
