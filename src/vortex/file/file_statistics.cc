@@ -2,10 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/file/file_statistics.h"
 
-#include <mutex>
-#include <unordered_map>
-
 #include "vortex/array/serde/array_stats_serde.h"
+#include "vortex/base/decoded_by_index.h"
 #include "vortex/format/footer_generated.h"
 #include "vortex/serde/flatbuffer_verify.h"
 
@@ -18,9 +16,7 @@ struct FileStatistics::State {
     const fbf::FileStatistics *root = nullptr;
     DType dtype;
     size_t size = 0;
-    // The entries decoded so far, by field (a failed decode keeps its error).
-    std::mutex mutex;
-    std::unordered_map<size_t, Result<FieldStatistics>> fields;
+    DecodedByIndex<FieldStatistics> fields;
 };
 
 namespace {
@@ -29,8 +25,7 @@ namespace {
 // verified when decoded. Equivalent to the generated Verify without its loop over entries.
 bool VerifyRoot(const Buffer &bytes, const fbf::FileStatistics *root) {
     flatbuffers::Verifier verifier(bytes.data(), bytes.size());
-    // The generated table derives privately from flatbuffers::Table, at the same address.
-    const auto *table = reinterpret_cast<const flatbuffers::Table *>(root);
+    const flatbuffers::Table *table = serde::AsTable(root);
     return table->VerifyTableStart(verifier) &&
            table->VerifyOffset(verifier, fbf::FileStatistics::VT_FIELD_STATS) &&
            verifier.VerifyVector(root->field_stats()) && verifier.EndTable();
@@ -77,15 +72,12 @@ DecodeEntry(const Buffer &bytes, const fbf::FileStatistics *root, size_t i, cons
 Result<const FieldStatistics *> FileStatistics::Field(size_t i) const {
     VX_ENSURE(i < size(), OutOfBounds, "file statistics: field {} of {}", i, size());
     State &state = *state_;
-    std::lock_guard lock(state.mutex);
-    auto it = state.fields.find(i);
-    if (it == state.fields.end()) {
-        it = state.fields.emplace(i, DecodeEntry(state.bytes, state.root, i, state.dtype)).first;
+    const Result<FieldStatistics> &entry =
+        state.fields.Get(i, [&] { return DecodeEntry(state.bytes, state.root, i, state.dtype); });
+    if (!entry.ok()) {
+        return entry.status();
     }
-    if (!it->second.ok()) {
-        return it->second.status();
-    }
-    return &*it->second;
+    return &*entry;
 }
 
 } // namespace vortex

@@ -32,8 +32,7 @@ struct LayoutTree {
 // decoded. Equivalent to the generated Layout::Verify without its recursion.
 bool VerifyNode(const Buffer &bytes, const fbl::Layout *node) {
     flatbuffers::Verifier verifier(bytes.data(), bytes.size());
-    // The generated table derives privately from flatbuffers::Table, at the same address.
-    const auto *table = reinterpret_cast<const flatbuffers::Table *>(node);
+    const flatbuffers::Table *table = serde::AsTable(node);
     return table->VerifyTableStart(verifier) &&
            table->VerifyField<uint16_t>(verifier, fbl::Layout::VT_ENCODING, sizeof(uint16_t)) &&
            table->VerifyField<uint64_t>(verifier, fbl::Layout::VT_ROW_COUNT, sizeof(uint64_t)) &&

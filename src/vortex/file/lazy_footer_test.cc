@@ -119,7 +119,7 @@ TEST(LazyFooter, FileStatisticsDecodeEachEntryWhenAskedFor) {
 }
 
 // The wide file: 20 000 columns open, and two of them read back exactly with their
-// statistics, without the rest being decoded first.
+// statistics (that only they are decoded is shown by StructLayout.DecodesFieldsOnFirstUseOnce).
 TEST(LazyFooter, TwentyThousandColumnsOpenAndReadTwo) {
     constexpr size_t kColumns = 20'000;
     constexpr size_t kRows = 16;

@@ -42,13 +42,20 @@ private:
 
 /// Verifies untrusted bytes as a flatbuffer with root table `Root` and returns the root. The
 /// bytes must be 8-byte aligned (see AlignedBytes) and outlive the returned pointer.
-template <typename Root>
-Result<const Root *>
-VerifyFlatBuffer(std::span<const uint8_t> bytes, std::string_view what, FlatBufferLimits limits = {}) {
+/// The checks every reader of untrusted flatbuffer bytes makes before reading a table: a size
+/// flatbuffers can address, and 8-byte alignment (see AlignedBytes).
+inline Status CheckFlatBufferBytes(std::span<const uint8_t> bytes, std::string_view what) {
     VX_ENSURE(bytes.size() < FLATBUFFERS_MAX_BUFFER_SIZE, Serde, "{}: flatbuffer of {} bytes is too large",
               what, bytes.size());
     VX_ENSURE(reinterpret_cast<uintptr_t>(bytes.data()) % alignof(uint64_t) == 0, Internal,
               "{}: flatbuffer bytes are not 8-byte aligned", what);
+    return Status::OK();
+}
+
+template <typename Root>
+Result<const Root *>
+VerifyFlatBuffer(std::span<const uint8_t> bytes, std::string_view what, FlatBufferLimits limits = {}) {
+    VX_RETURN_NOT_OK(CheckFlatBufferBytes(bytes, what));
     flatbuffers::Verifier::Options options;
     options.max_depth = limits.max_depth;
     options.max_tables = limits.max_tables;
@@ -58,20 +65,26 @@ VerifyFlatBuffer(std::span<const uint8_t> bytes, std::string_view what, FlatBuff
     return flatbuffers::GetRoot<Root>(bytes.data());
 }
 
-/// Checks the size and alignment of untrusted flatbuffer bytes and their root offset, and
+/// Checks untrusted flatbuffer bytes as VerifyFlatBuffer does up to the root offset, and
 /// returns the root table unverified: for readers that verify tables one at a time, as they
 /// use them (a wide file's layout tree), instead of the whole buffer up front.
 template <typename Root>
 Result<const Root *> UnverifiedRoot(std::span<const uint8_t> bytes, std::string_view what) {
+    VX_RETURN_NOT_OK(CheckFlatBufferBytes(bytes, what));
     constexpr size_t kMinSize =
         sizeof(flatbuffers::uoffset_t) + sizeof(flatbuffers::soffset_t) + 2 * sizeof(flatbuffers::voffset_t);
-    VX_ENSURE(bytes.size() >= kMinSize && bytes.size() < FLATBUFFERS_MAX_BUFFER_SIZE, Serde,
-              "{}: a flatbuffer of {} bytes", what, bytes.size());
-    VX_ENSURE(reinterpret_cast<uintptr_t>(bytes.data()) % alignof(uint64_t) == 0, Internal,
-              "{}: flatbuffer bytes are not 8-byte aligned", what);
+    VX_ENSURE(bytes.size() >= kMinSize, Serde, "{}: a flatbuffer of {} bytes is too small", what,
+              bytes.size());
     flatbuffers::Verifier verifier(bytes.data(), bytes.size());
     VX_ENSURE(verifier.VerifyOffset(0) != 0, Serde, "{}: invalid flatbuffer root offset", what);
     return flatbuffers::GetRoot<Root>(bytes.data());
+}
+
+/// A generated table as the flatbuffers::Table it derives from privately (at the same
+/// address), for verifying its fields one by one without the generated Verify's recursion.
+template <typename GeneratedTable>
+const flatbuffers::Table *AsTable(const GeneratedTable *table) {
+    return reinterpret_cast<const flatbuffers::Table *>(table);
 }
 
 /// True when the elements of a verified vector of structs sit at their struct's alignment. The

@@ -2,11 +2,9 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/layout/layouts/struct_layout.h"
 
-#include <mutex>
-#include <unordered_map>
-
 #include "vortex/array/arrays/struct/struct_array.h"
 #include "vortex/array/validity.h"
+#include "vortex/base/decoded_by_index.h"
 
 namespace vortex {
 
@@ -54,10 +52,10 @@ Result<LayoutRef> StructLayoutEncoding::Build(const DType &dtype,
     return StructLayout::Make(dtype, row_count, std::move(validity), std::move(field_layouts));
 }
 
-// The fields of a lazy struct decoded so far, by index (a failed decode keeps its error).
-struct StructLayout::Decoded {
-    std::mutex mutex;
-    std::unordered_map<size_t, Result<LayoutRef>> fields;
+// What a struct read from a footer keeps to decode its fields on first use.
+struct StructLayout::Lazy {
+    std::shared_ptr<const LayoutChildren> source;
+    DecodedByIndex<LayoutRef> fields;
 };
 
 StructLayout::StructLayout(DType dtype, uint64_t row_count, LayoutRef validity)
@@ -121,29 +119,24 @@ Result<LayoutRef> StructLayout::MakeLazy(DType dtype,
     VX_ENSURE(source->size() == expected, Serde, "vortex.struct: {} children for {} expected", source->size(),
               expected);
     std::shared_ptr<StructLayout> layout(new StructLayout(std::move(dtype), row_count, std::move(validity)));
-    layout->source_ = std::move(source);
-    layout->decoded_ = std::make_unique<Decoded>();
+    layout->lazy_ = std::make_unique<Lazy>();
+    layout->lazy_->source = std::move(source);
     return LayoutRef(std::move(layout));
 }
 
 Result<LayoutRef> StructLayout::DecodeField(size_t i) const {
     const StructFields &fields = dtype().struct_fields();
-    VX_ASSIGN_OR_RETURN(LayoutRef field, source_->Get(field_offset() + i, fields.dtypes[i]));
+    VX_ASSIGN_OR_RETURN(LayoutRef field, lazy_->source->Get(field_offset() + i, fields.dtypes[i]));
     VX_RETURN_NOT_OK(CheckField(*field, fields, i, row_count()));
     return field;
 }
 
 Result<LayoutRef> StructLayout::field(size_t i) const {
     VX_ENSURE(i < nfields(), OutOfBounds, "vortex.struct: field {} of {}", i, nfields());
-    if (source_ == nullptr) {
+    if (lazy_ == nullptr) {
         return fields_[i];
     }
-    std::lock_guard lock(decoded_->mutex);
-    auto it = decoded_->fields.find(i);
-    if (it == decoded_->fields.end()) {
-        it = decoded_->fields.emplace(i, DecodeField(i)).first;
-    }
-    return it->second;
+    return lazy_->fields.Get(i, [&] { return DecodeField(i); });
 }
 
 Result<LayoutRef> StructLayout::Child(size_t i) const {

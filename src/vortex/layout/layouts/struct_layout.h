@@ -60,7 +60,7 @@ public:
                                 std::span<const uint64_t> rows) const;
 
 private:
-    struct Decoded;
+    struct Lazy;
     StructLayout(DType dtype, uint64_t row_count, LayoutRef validity);
     /// The struct of `fields`, each (and the validity) materialized by `read`, of `len` rows.
     Result<ArrayRef> Assemble(std::span<const size_t> fields,
@@ -68,16 +68,14 @@ private:
                               const std::function<Result<ArrayRef>(const Layout &)> &read) const;
     std::vector<size_t> AllFields() const;
     size_t field_offset() const { return validity_ != nullptr ? 1 : 0; }
-    /// Decodes field `i` from source_ and checks it against the struct.
+    /// Decodes field `i` from the footer's children and checks it against the struct.
     Result<LayoutRef> DecodeField(size_t i) const;
 
     LayoutRef validity_;
     /// Every field, when they were given to Make.
     std::vector<LayoutRef> fields_;
-    /// Otherwise the footer's children, and the fields decoded from them so far (a wide file
-    /// pays for the fields read, not for one slot per field).
-    std::shared_ptr<const LayoutChildren> source_;
-    std::unique_ptr<Decoded> decoded_;
+    /// Otherwise the footer's children and the fields decoded from them so far.
+    std::unique_ptr<Lazy> lazy_;
 };
 
 } // namespace vortex
