@@ -40,6 +40,9 @@ struct OpenOptions {
     std::shared_ptr<FooterCache> footer_cache;
     /// Bytes of decoded segments the open file keeps for all its scans (0: none kept).
     size_t array_cache_bytes = 0;
+    /// Bytes of segment tails the open file keeps so that repeated takes of a few rows read
+    /// only their rows' blocks (0: none kept).
+    uint64_t skeleton_cache_bytes = uint64_t{2} << 20;
 };
 
 /// Statistics the writer stored for one top-level column.

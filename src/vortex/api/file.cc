@@ -47,6 +47,7 @@ vortex::OpenOptions ToInternal(const OpenOptions &options) {
         out.footer_cache = options.footer_cache->impl().cache;
     }
     out.array_cache_bytes = options.array_cache_bytes;
+    out.skeleton_cache_bytes = options.skeleton_cache_bytes;
     return out;
 }
 

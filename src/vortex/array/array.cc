@@ -3,6 +3,7 @@
 #include "vortex/array/array.h"
 
 #include "vortex/array/encoding.h"
+#include "vortex/array/take_bytes.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
@@ -61,6 +62,9 @@ std::optional<Result<ArrayRef>> Array::SliceImpl(size_t, size_t) const {
 }
 std::optional<Result<ArrayRef>> Array::FilterImpl(const Mask &) const {
     return std::nullopt;
+}
+void Array::DeclareTakeBytes(std::span<const uint64_t>, TakeByteSink &sink) const {
+    sink.WholeTree(*this);
 }
 std::optional<Result<ArrayRef>> Array::TakeImpl(const ArrayRef &) const {
     return std::nullopt;

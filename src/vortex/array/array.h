@@ -24,6 +24,7 @@ namespace vortex {
 class Array;
 class Encoding;
 class Scalar;
+class TakeByteSink;
 struct IntRange;
 struct StringMatch;
 enum class LengthUnit : uint8_t;
@@ -92,6 +93,14 @@ public:
     virtual Result<ArrayRef> ToCanonical() const = 0;
     /// True for the canonical encodings (the output of ToCanonical()).
     virtual bool is_canonical() const { return false; }
+
+    /// Declares to `sink` every byte TakeImpl (and so Take) reads for `positions` (ascending,
+    /// each < len()), including what a kernel that declines reads after canonicalizing. A
+    /// reader of a file fetches only those bytes of a segment before the take, so an override
+    /// must cover exactly what its kernel touches; tests check it under AddressSanitizer, which
+    /// poisons the bytes not fetched. The default declares the whole tree. Overrides go with
+    /// Encoding::PartialChildren.
+    virtual void DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const;
 
     /// Lazily computed, cached statistics; safe to use from several threads.
     Statistics &statistics() const { return statistics_; }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -68,6 +69,20 @@ public:
                                    std::span<const uint8_t> metadata,
                                    std::vector<Buffer> buffers,
                                    const ArrayChildren &children) const = 0;
+
+    /// Partial reads (a take of a few rows of a large segment, see DeserializeArrayForTake):
+    /// std::nullopt when Build() may read the bytes of this node's own buffers, so the node
+    /// and its subtree are read whole before it is built (the default). Otherwise a mask of
+    /// the children Build() reads no bytes of either (bit i for child i, below 64): those may
+    /// be read in part in turn, the others are read whole first. `metadata` is the node's
+    /// untrusted metadata; on bad metadata return std::nullopt and let Build() report it.
+    /// An encoding that returns a mask overrides Array::DeclareTakeBytes to match.
+    virtual std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
+                                                    size_t nchildren) const {
+        (void)metadata;
+        (void)nchildren;
+        return std::nullopt;
+    }
 
     /// Convenience for in-memory round trips: children are already built arrays whose dtype
     /// and length are checked against what the encoding expects.

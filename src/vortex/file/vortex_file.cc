@@ -8,6 +8,7 @@
 
 #include "vortex/base/check.h"
 #include "vortex/file/footer_cache.h"
+#include "vortex/file/skeleton_cache.h"
 #include "vortex/layout/array_cache.h"
 #include "vortex/layout/layouts/struct_layout.h"
 #include "vortex/session/session.h"
@@ -78,6 +79,9 @@ std::shared_ptr<const VortexFile> VortexFile::WithOptions(std::shared_ptr<Vortex
     if (options.array_cache_bytes > 0) {
         file->array_cache_ = std::make_shared<ArrayCache>(options.array_cache_bytes);
     }
+    if (options.skeleton_cache_bytes > 0) {
+        file->skeletons_ = std::make_shared<SkeletonCache>(options.skeleton_cache_bytes);
+    }
     return file;
 }
 
@@ -120,6 +124,14 @@ Result<std::shared_ptr<const VortexFile>> VortexFile::Open(const std::string &pa
 }
 
 Result<Buffer> VortexFile::ReadSegment(uint32_t segment_id) const {
+    return ReadSegmentAs(segment_id, /*sparse=*/false);
+}
+
+Result<Buffer> VortexFile::ReadSegmentSparse(uint32_t segment_id) const {
+    return ReadSegmentAs(segment_id, /*sparse=*/true);
+}
+
+Result<Buffer> VortexFile::ReadSegmentAs(uint32_t segment_id, bool sparse) const {
     VX_ENSURE(segment_id < footer_->segments.size(), OutOfBounds, "segment {} outside the {} segments",
               segment_id, footer_->segments.size());
     const SegmentSpec &spec = footer_->segments[segment_id];
@@ -127,10 +139,47 @@ Result<Buffer> VortexFile::ReadSegment(uint32_t segment_id) const {
     Buffer bytes;
     if (spec.offset >= tail_offset_ && spec.offset + spec.length <= file_size_) {
         bytes = tail_.Slice(static_cast<size_t>(spec.offset - tail_offset_), spec.length);
+    } else if (sparse) {
+        VX_ASSIGN_OR_RETURN(bytes, source_->ReadSparse(spec.offset, spec.length));
     } else {
         VX_ASSIGN_OR_RETURN(bytes, source_->Read(spec.offset, spec.length));
     }
     return bytes.EnsureAligned(size_t{1} << spec.alignment_exponent);
+}
+
+std::optional<SegmentSource::RangedSegment> VortexFile::RangedRead(uint32_t segment_id) const {
+    if (segment_id >= footer_->segments.size() || source_->reads_are_views()) {
+        return std::nullopt;
+    }
+    const SegmentSpec &spec = footer_->segments[segment_id];
+    if (spec.length < kMinRangedSegment || spec.offset >= tail_offset_) {
+        return std::nullopt;
+    }
+    segments_read_.fetch_add(1, std::memory_order_relaxed);
+    return RangedSegment{spec.length, size_t{1} << spec.alignment_exponent,
+                         skeletons_ != nullptr ? skeletons_->Get(segment_id) : nullptr};
+}
+
+void VortexFile::KeepSkeleton(uint32_t segment_id, std::shared_ptr<const SegmentSkeleton> skeleton) const {
+    if (skeletons_ != nullptr && skeleton != nullptr) {
+        skeletons_->Put(segment_id, std::move(skeleton));
+    }
+}
+
+Status VortexFile::ReadSegmentRanges(uint32_t segment_id,
+                                     std::span<const ByteRange> ranges,
+                                     uint8_t *segment) const {
+    VX_ENSURE(segment_id < footer_->segments.size(), OutOfBounds, "segment {} outside the {} segments",
+              segment_id, footer_->segments.size());
+    const SegmentSpec &spec = footer_->segments[segment_id];
+    for (const ByteRange &range : ranges) {
+        VX_ENSURE(range.offset <= spec.length && range.length <= spec.length - range.offset, OutOfBounds,
+                  "range of {} bytes at {} outside segment {} of {} bytes", range.length, range.offset,
+                  segment_id, spec.length);
+        VX_RETURN_NOT_OK(source_->ReadInto(spec.offset + range.offset,
+                                           {segment + range.offset, static_cast<size_t>(range.length)}));
+    }
+    return Status::OK();
 }
 
 Result<ArrayRef> VortexFile::Read(uint64_t begin, uint64_t end) const {

@@ -17,6 +17,7 @@
 namespace vortex {
 
 class ArrayCache;
+class SkeletonCache;
 class FooterCache;
 class Session;
 
@@ -33,6 +34,10 @@ struct OpenOptions {
     /// its own, dropped when it ends). Repeated random access through one handle then reads
     /// and deserializes a chunk once instead of once per query.
     size_t array_cache_bytes = 0;
+    /// Bytes of segment skeletons (the tail and the buffers every take of a segment reads)
+    /// the open file keeps, so that repeated takes of a few rows through one handle read only
+    /// their rows' blocks. 0 keeps none.
+    uint64_t skeleton_cache_bytes = uint64_t{2} << 20;
 };
 
 /// An open Vortex file: its footer, decoded and validated, and a source for its segments.
@@ -69,6 +74,17 @@ public:
 
     /// Reads a segment, from the tail already in memory when it lies there.
     Result<Buffer> ReadSegment(uint32_t segment_id) const override;
+    bool reads_are_views() const override { return source_->reads_are_views(); }
+    /// Segments of at least kMinRangedSegment bytes read through pread (not a mapping, not
+    /// the tail) are read by range for a take of a few rows.
+    std::optional<RangedSegment> RangedRead(uint32_t segment_id) const override;
+    Status ReadSegmentRanges(uint32_t segment_id,
+                             std::span<const ByteRange> ranges,
+                             uint8_t *segment) const override;
+    Result<Buffer> ReadSegmentSparse(uint32_t segment_id) const override;
+    void KeepSkeleton(uint32_t segment_id, std::shared_ptr<const SegmentSkeleton> skeleton) const override;
+    /// Below this, a segment is read in one read even for a take of one row.
+    static constexpr uint64_t kMinRangedSegment = 16 * 1024;
     /// How many segments ReadSegment has returned through this handle (what a scan really
     /// read, after pruning and caching; for inspection and tests).
     uint64_t segments_read() const { return segments_read_.load(std::memory_order_relaxed); }
@@ -106,8 +122,11 @@ private:
     std::shared_ptr<const Footer> footer_; // never null
     int open_reads_;
     std::shared_ptr<ArrayCache> array_cache_;
+    std::shared_ptr<SkeletonCache> skeletons_; // null: none kept
     mutable std::atomic<uint64_t> segments_read_{0};
 
+    // ReadSegment and ReadSegmentSparse; `sparse` reads through ReadAt::ReadSparse.
+    Result<Buffer> ReadSegmentAs(uint32_t segment_id, bool sparse) const;
     // Gives a file built by Open the cache its options ask for.
     static std::shared_ptr<const VortexFile> WithOptions(std::shared_ptr<VortexFile> file,
                                                          const OpenOptions &options);

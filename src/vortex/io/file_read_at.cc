@@ -40,12 +40,17 @@ Result<Buffer> FileReadAt::Read(uint64_t offset, uint64_t length) const {
     uint8_t *data = pool.Allocate(byte_count, kDefaultAlignment);
     std::shared_ptr<const void> owner(
         data, [byte_count](uint8_t *p) { MemoryPool::Default().Free(p, byte_count, kDefaultAlignment); });
+    VX_RETURN_NOT_OK(ReadInto(offset, {data, byte_count}));
+    return Buffer::Wrap(data, byte_count, std::move(owner));
+}
 
+Status FileReadAt::ReadInto(uint64_t offset, std::span<uint8_t> dest) const {
+    VX_RETURN_NOT_OK(CheckReadRange(path_, offset, dest.size(), size_));
     size_t done = 0;
-    while (done < byte_count) {
-        const size_t request = std::min(byte_count - done, kMaxReadPerCall);
+    while (done < dest.size()) {
+        const size_t request = std::min(dest.size() - done, kMaxReadPerCall);
         const auto position = CheckedCast<off_t>(offset + done);
-        const ssize_t got = ::pread(fd_, data + done, request, position);
+        const ssize_t got = ::pread(fd_, dest.data() + done, request, position);
         if (got < 0) {
             if (errno == EINTR) {
                 continue;
@@ -59,7 +64,7 @@ Result<Buffer> FileReadAt::Read(uint64_t offset, uint64_t length) const {
                   offset + done, size_);
         done += static_cast<size_t>(got);
     }
-    return Buffer::Wrap(data, byte_count, std::move(owner));
+    return Status::OK();
 }
 
 } // namespace vortex

@@ -82,6 +82,14 @@ Result<Buffer> MmapReadAt::Read(uint64_t offset, uint64_t length) const {
     return Buffer::Wrap(data_ + offset, CheckedCast<size_t>(length), mapping_);
 }
 
+Result<Buffer> MmapReadAt::ReadSparse(uint64_t offset, uint64_t length) const {
+    VX_RETURN_NOT_OK(CheckReadRange(path_, offset, length, size_));
+    if (length == 0) {
+        return Buffer();
+    }
+    return Buffer::Wrap(data_ + offset, CheckedCast<size_t>(length), mapping_);
+}
+
 size_t MmapReadAt::alignment_hint() const {
     static const size_t page_size = PageSize();
     return page_size;

@@ -9,18 +9,10 @@
 
 #include "vortex/base/result.h"
 #include "vortex/buffer/buffer.h"
+#include "vortex/buffer/byte_range.h"
 #include "vortex/io/read_at.h"
 
 namespace vortex {
-
-/// A byte range [offset, offset + length) of a source.
-struct ByteRange {
-    uint64_t offset = 0;
-    uint64_t length = 0;
-
-    uint64_t end() const { return offset + length; }
-    bool operator==(const ByteRange &) const = default;
-};
 
 /// Tunes how nearby ranges merge into single reads.
 struct CoalesceOptions {

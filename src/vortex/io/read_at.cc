@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/io/read_at.h"
 
+#include <cstring>
+
 #include "vortex/base/checked_cast.h"
 #include "vortex/io/posix_error_internal.h"
 
@@ -12,6 +14,16 @@ Status CheckReadRange(std::string_view name, uint64_t offset, uint64_t length, u
     VX_ENSURE(offset <= size && length <= size - offset, OutOfBounds,
               "{}: read of {} bytes at offset {} is past the end of the {}-byte source", name, length, offset,
               size);
+    return Status::OK();
+}
+
+Status ReadAt::ReadInto(uint64_t offset, std::span<uint8_t> dest) const {
+    VX_ASSIGN_OR_RETURN(Buffer bytes, Read(offset, dest.size()));
+    VX_ENSURE(bytes.size() == dest.size(), Io, "{}: read of {} bytes at offset {} returned {}", name(),
+              dest.size(), offset, bytes.size());
+    if (!dest.empty()) {
+        std::memcpy(dest.data(), bytes.data(), dest.size());
+    }
     return Status::OK();
 }
 

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -35,6 +36,18 @@ public:
     /// Names the source (a path, or a label for memory) for error messages.
     virtual std::string_view name() const = 0;
 
+    /// Copies bytes [offset, offset + dest.size()) into `dest`, with Read's checks and errors.
+    /// The default reads and copies; sources that copy anyway read straight into `dest`.
+    virtual Status ReadInto(uint64_t offset, std::span<uint8_t> dest) const;
+
+    /// True when Read returns views of memory the source already holds (a mapping, a
+    /// buffer), so a read costs only the pages later touched: a reader that needs a few bytes
+    /// of a range then reads it whole (ReadSparse) instead of range by range.
+    virtual bool reads_are_views() const { return false; }
+    /// Read, for a caller that will touch only a few bytes of the range: a mapped file does
+    /// not fault the whole range in ahead (as Read does, for callers that decode all of it).
+    virtual Result<Buffer> ReadSparse(uint64_t offset, uint64_t length) const { return Read(offset, length); }
+
     /// Returns a power of two A such that a read at an offset that is a multiple of A returns
     /// a buffer whose data is aligned to A. Callers use it to decide whether a segment needs
     /// an aligned copy, and to align the starts of coalesced reads.
@@ -61,6 +74,7 @@ public:
 
     Result<uint64_t> Size() const override { return size_; }
     Result<Buffer> Read(uint64_t offset, uint64_t length) const override;
+    Status ReadInto(uint64_t offset, std::span<uint8_t> dest) const override;
     std::string_view name() const override { return path_; }
     // Every buffer comes fresh from the pool, so any offset gives an aligned buffer.
     size_t alignment_hint() const override { return kDefaultAlignment; }
@@ -89,6 +103,8 @@ public:
 
     Result<uint64_t> Size() const override { return size_; }
     Result<Buffer> Read(uint64_t offset, uint64_t length) const override;
+    bool reads_are_views() const override { return true; }
+    Result<Buffer> ReadSparse(uint64_t offset, uint64_t length) const override;
     std::string_view name() const override { return path_; }
     // A mapping starts on a page boundary, so file offsets keep their alignment up to a page.
     size_t alignment_hint() const override;
@@ -108,6 +124,7 @@ public:
 
     Result<uint64_t> Size() const override { return buffer_.size(); }
     Result<Buffer> Read(uint64_t offset, uint64_t length) const override;
+    bool reads_are_views() const override { return true; }
     std::string_view name() const override { return name_; }
     size_t alignment_hint() const override;
 

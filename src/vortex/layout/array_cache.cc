@@ -44,6 +44,12 @@ void ArrayCache::InsertLocked(const Layout *layout, ArrayRef array, size_t size)
     }
 }
 
+ArrayRef ArrayCache::Peek(const Layout *layout) const {
+    std::lock_guard lock(mutex_);
+    const auto it = index_.find(layout);
+    return it != index_.end() ? it->second->second.first : nullptr;
+}
+
 size_t ArrayCache::bytes() const {
     std::lock_guard lock(mutex_);
     return bytes_;

@@ -30,6 +30,8 @@ public:
     /// it and shares its result), or loaded here with `load` and cached unless it alone
     /// exceeds the capacity.
     Result<ArrayRef> GetOrLoad(const Layout *layout, const std::function<Result<ArrayRef>()> &load);
+    /// The array of `layout` when cached (loaded and kept), else null; never waits.
+    ArrayRef Peek(const Layout *layout) const;
     size_t bytes() const;
     size_t capacity_bytes() const { return capacity_bytes_; }
 

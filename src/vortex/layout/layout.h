@@ -30,6 +30,9 @@ struct LayoutReadContext {
     const ArrayReadContext &arrays;
     /// Where flat layouts keep decoded arrays for later reads of the same scan; may be null.
     ArrayCache *cache = nullptr;
+    /// A take of a few rows of a segment reads only the bytes it needs and keeps nothing
+    /// (a scan without a cache shared across scans: nothing would reuse the whole segment).
+    bool partial_takes = false;
 };
 
 /// One node of a file's layout tree (spec: file-format 2.7, layouts-scan 1): an encoding, a

@@ -54,6 +54,7 @@ Result<ArrayRef> KeepSelected(ArrayRef array, const Mask &mask) {
 LayoutReadContext ReadContextOf(const ScanPlan &plan) {
     LayoutReadContext ctx = plan.source.read_context();
     ctx.cache = plan.cache.get();
+    ctx.partial_takes = plan.source.cache == nullptr;
     return ctx;
 }
 

@@ -9,6 +9,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/array/take_bytes.h"
 #include "vortex/base/bits.h"
 #include "vortex/format/array_metadata.pb.h"
 
@@ -313,6 +314,20 @@ Result<std::optional<Patches>> Patches::Take(std::span<const size_t> positions, 
     }
     VX_ASSIGN_OR_RETURN(Patches taken, Derive(positions.size(), out_positions, value_indices));
     return std::optional<Patches>(std::move(taken));
+}
+
+void Patches::DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const {
+    std::vector<uint64_t> hits;
+    for (const uint64_t position : positions) {
+        if (position < array_len_) {
+            if (const std::optional<size_t> j = Find(static_cast<size_t>(position))) {
+                hits.push_back(*j);
+            }
+        }
+    }
+    if (!hits.empty()) {
+        values_->DeclareTakeBytes(hits, sink);
+    }
 }
 
 } // namespace vortex

@@ -22,6 +22,8 @@ class PatchesMetadata;
 
 namespace vortex {
 
+class TakeByteSink;
+
 /// Exceptions laid over a base array: element `indices[j] - offset` is `values[j]`.
 /// Shared by fastlanes.bitpacked, vortex.alp, vortex.alprd and vortex.sparse.
 /// Spec: arrays-encodings, section 3 "Patches".
@@ -83,6 +85,9 @@ public:
     /// Patches of a take by `positions` (as decoded by DecodeTakeIndices; `valid` marks
     /// non-null indices), or nullopt when no taken position is patched.
     Result<std::optional<Patches>> Take(std::span<const size_t> positions, const Mask &valid) const;
+    /// Declares the bytes of the patch values Take(positions) reads (see
+    /// Array::DeclareTakeBytes); the indices are read whole when the patches are built.
+    void DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const;
 
 private:
     Patches(size_t array_len,

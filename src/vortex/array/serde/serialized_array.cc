@@ -14,10 +14,9 @@
 
 #include "vortex/array/encoding.h"
 #include "vortex/array/serde/array_stats_serde.h"
+#include "vortex/array/serde/serialized_array_internal.h"
 #include "vortex/base/checked_cast.h"
 #include "vortex/base/endian.h"
-#include "vortex/format/array_generated.h"
-#include "vortex/serde/flatbuffer_verify.h"
 
 namespace vortex {
 
@@ -95,14 +94,15 @@ size_t PaddingTo(uint64_t pos, size_t alignment) {
 // pick their buffers by index.
 class NodeDecoder {
 public:
-    NodeDecoder(std::vector<Buffer> buffers, const ArrayReadContext &context)
-        : buffers_(std::move(buffers)), context_(context) {}
+    NodeDecoder(std::vector<Buffer> buffers, const ArrayReadContext &context, bool statistics)
+        : buffers_(std::move(buffers)), context_(context), statistics_(statistics) {}
 
     Result<ArrayRef> Decode(const fba::ArrayNode *node, const DType &dtype, size_t len) const;
 
 private:
     std::vector<Buffer> buffers_;
     const ArrayReadContext &context_;
+    bool statistics_;
 };
 
 // The children of one node, decoded only when the parent's Build() asks for them, with the
@@ -153,9 +153,11 @@ Result<ArrayRef> NodeDecoder::Decode(const fba::ArrayNode *node, const DType &dt
     VX_ENSURE(array != nullptr && array->len() == len && array->dtype() == dtype, Serde,
               "{} decoded an array that is not {} x {}", encoding->id(), len, dtype);
 
-    VX_ASSIGN_OR_RETURN(auto stats, ReadArrayStats(node->stats(), dtype));
-    for (auto &[stat, value] : stats) {
-        array->statistics().Set(stat, std::move(value));
+    if (statistics_) {
+        VX_ASSIGN_OR_RETURN(auto stats, ReadArrayStats(node->stats(), dtype));
+        for (auto &[stat, value] : stats) {
+            array->statistics().Set(stat, std::move(value));
+        }
     }
     return array;
 }
@@ -232,27 +234,33 @@ Result<SerializedArray> SerializeArray(const ArrayRef &array, const ArrayWriteCo
     return out;
 }
 
-// Spec: arrays-encodings 1.1 "Reader procedure".
-Result<ArrayRef>
-DeserializeArray(const Buffer &segment, const DType &dtype, size_t len, const ArrayReadContext &context) {
-    VX_ENSURE(segment.size() >= kLengthSize, Serde, "serialized array of {} bytes is too short",
-              segment.size());
-    const size_t fb_len = LoadLittleEndian<uint32_t>(segment.data() + segment.size() - kLengthSize);
-    VX_ENSURE(fb_len > 0, Serde, "serialized array has an empty flatbuffer");
-    VX_ENSURE(fb_len <= segment.size() - kLengthSize, Serde,
-              "serialized array of {} bytes is too short for its {}-byte flatbuffer", segment.size(), fb_len);
-    const size_t fb_offset = segment.size() - kLengthSize - fb_len;
+namespace internal {
 
-    const serde::AlignedBytes fb_bytes(segment.bytes().subspan(fb_offset, fb_len));
-    VX_ASSIGN_OR_RETURN(const fba::Array *fb_array,
-                        serde::VerifyFlatBuffer<fba::Array>(fb_bytes.span(), "serialized array"));
-    VX_ENSURE(fb_array->root() != nullptr, Serde, "serialized array has no root node");
+Result<size_t> ArrayTailSize(std::span<const uint8_t> last_bytes, uint64_t segment_size) {
+    VX_ENSURE(segment_size >= kLengthSize && last_bytes.size() >= kLengthSize, Serde,
+              "serialized array of {} bytes is too short", segment_size);
+    const size_t fb_len = LoadLittleEndian<uint32_t>(last_bytes.data() + last_bytes.size() - kLengthSize);
+    VX_ENSURE(fb_len > 0, Serde, "serialized array has an empty flatbuffer");
+    VX_ENSURE(fb_len <= segment_size - kLengthSize, Serde,
+              "serialized array of {} bytes is too short for its {}-byte flatbuffer", segment_size, fb_len);
+    return fb_len + kLengthSize;
+}
+
+// Spec: arrays-encodings 1.1 "Reader procedure", up to the buffers' places.
+Result<ArrayTail> ParseArrayTail(std::span<const uint8_t> tail, uint64_t segment_size) {
+    VX_ASSIGN_OR_RETURN(const size_t tail_size, ArrayTailSize(tail, segment_size));
+    VX_ENSURE(tail.size() == tail_size, Internal, "array tail of {} bytes, expected {}", tail.size(),
+              tail_size);
+    const uint64_t fb_offset = segment_size - tail_size;
+    ArrayTail out{serde::AlignedBytes(tail.first(tail_size - kLengthSize)), nullptr, {}};
+    VX_ASSIGN_OR_RETURN(out.array,
+                        serde::VerifyFlatBuffer<fba::Array>(out.flatbuffer.span(), "serialized array"));
+    VX_ENSURE(out.array->root() != nullptr, Serde, "serialized array has no root node");
 
     // Buffers occupy [0, fb_offset): walk the descriptors from the segment start.
-    std::vector<Buffer> buffers;
-    if (const auto *descriptors = fb_array->buffers(); descriptors != nullptr) {
-        buffers.reserve(descriptors->size());
-        size_t offset = 0;
+    if (const auto *descriptors = out.array->buffers(); descriptors != nullptr) {
+        out.buffers.reserve(descriptors->size());
+        uint64_t offset = 0;
         for (flatbuffers::uoffset_t i = 0; i < descriptors->size(); ++i) {
             const fba::Buffer *descriptor = descriptors->Get(i);
             VX_ENSURE(descriptor->compression() == fba::Compression::None, Serde,
@@ -260,21 +268,45 @@ DeserializeArray(const Buffer &segment, const DType &dtype, size_t len, const Ar
                       static_cast<int>(descriptor->compression()));
             VX_ENSURE(descriptor->alignment_exponent() <= kMaxAlignmentExponent, Serde,
                       "buffer {} declares alignment 2^{}", i, descriptor->alignment_exponent());
-            const size_t padding = descriptor->padding();
-            const size_t length = descriptor->length();
+            const uint64_t padding = descriptor->padding();
+            const uint64_t length = descriptor->length();
             VX_ENSURE(
                 padding <= fb_offset - offset && length <= fb_offset - offset - padding, Serde,
                 "buffer {} ({} bytes after {} bytes of padding at offset {}) overruns the {} data bytes", i,
                 length, padding, offset, fb_offset);
             offset += padding;
-            buffers.push_back(
-                segment.Slice(offset, length).EnsureAligned(size_t{1} << descriptor->alignment_exponent()));
+            out.buffers.push_back({{offset, length}, size_t{1} << descriptor->alignment_exponent()});
             offset += length;
         }
     }
+    return out;
+}
 
-    const NodeDecoder decoder(std::move(buffers), context);
-    return decoder.Decode(fb_array->root(), dtype, len);
+Result<ArrayRef> DecodeArrayTree(const ArrayTail &tail,
+                                 std::vector<Buffer> buffers,
+                                 const DType &dtype,
+                                 size_t len,
+                                 const ArrayReadContext &context,
+                                 bool statistics) {
+    const NodeDecoder decoder(std::move(buffers), context, statistics);
+    return decoder.Decode(tail.array->root(), dtype, len);
+}
+
+} // namespace internal
+
+Result<ArrayRef> DeserializeArray(
+    const Buffer &segment, const DType &dtype, size_t len, const ArrayReadContext &context, bool statistics) {
+    VX_ASSIGN_OR_RETURN(const size_t tail_size, internal::ArrayTailSize(segment.bytes(), segment.size()));
+    VX_ASSIGN_OR_RETURN(const internal::ArrayTail tail,
+                        internal::ParseArrayTail(segment.bytes().last(tail_size), segment.size()));
+    std::vector<Buffer> buffers;
+    buffers.reserve(tail.buffers.size());
+    for (const internal::BufferPlace &place : tail.buffers) {
+        buffers.push_back(
+            segment.Slice(static_cast<size_t>(place.range.offset), static_cast<size_t>(place.range.length))
+                .EnsureAligned(place.alignment));
+    }
+    return internal::DecodeArrayTree(tail, std::move(buffers), dtype, len, context, statistics);
 }
 
 } // namespace vortex

@@ -47,7 +47,12 @@ Result<SerializedArray> SerializeArray(const ArrayRef &array, const ArrayWriteCo
 /// installed into the decoded array's statistics(). Every offset, length, index and count is
 /// checked; malformed input returns a Serde error, never aborts. Nesting depth and the number
 /// of nodes are bounded by the flatbuffer verifier's limits (serde::FlatBufferLimits).
-Result<ArrayRef>
-DeserializeArray(const Buffer &segment, const DType &dtype, size_t len, const ArrayReadContext &context);
+/// Without `statistics` the stored statistics are neither checked nor installed (a take of a
+/// few rows has no use for them).
+Result<ArrayRef> DeserializeArray(const Buffer &segment,
+                                  const DType &dtype,
+                                  size_t len,
+                                  const ArrayReadContext &context,
+                                  bool statistics = true);
 
 } // namespace vortex

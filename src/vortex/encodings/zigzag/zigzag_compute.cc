@@ -5,6 +5,7 @@
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/array/take_bytes.h"
 #include "vortex/encodings/zigzag/zigzag_array.h"
 #include "vortex/encodings/zigzag/zigzag_internal.h"
 #include "vortex/scalar/scalar.h"
@@ -43,6 +44,15 @@ std::optional<Result<ArrayRef>> ZigZagArray::SliceImpl(size_t start, size_t stop
 
 std::optional<Result<ArrayRef>> ZigZagArray::FilterImpl(const Mask &mask) const {
     return Wrap(Filter(encoded(), mask));
+}
+
+// Build reads nothing of the encoded child.
+std::optional<uint64_t> ZigZagEncoding::PartialChildren(std::span<const uint8_t>, size_t) const {
+    return 1;
+}
+
+void ZigZagArray::DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const {
+    encoded()->DeclareTakeBytes(positions, sink);
 }
 
 std::optional<Result<ArrayRef>> ZigZagArray::TakeImpl(const ArrayRef &indices) const {

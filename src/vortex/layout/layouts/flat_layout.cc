@@ -4,6 +4,7 @@
 
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/array/serde/partial_array.h"
 #include "vortex/array/serde/serialized_array.h"
 #include "vortex/format/layout_metadata.pb.h"
 #include "vortex/layout/array_cache.h"
@@ -64,8 +65,74 @@ Result<ArrayRef> FlatLayout::Read(const LayoutReadContext &ctx, uint64_t begin, 
     return Slice(array, static_cast<size_t>(begin), static_cast<size_t>(end));
 }
 
+namespace {
+
+// One segment's ranges, read through the file's SegmentSource.
+class SegmentRanges final : public SegmentRangeReader {
+public:
+    SegmentRanges(const SegmentSource &segments, uint32_t segment_id)
+        : segments_(segments), segment_id_(segment_id) {}
+    Status Read(std::span<const ByteRange> ranges, uint8_t *segment) const override {
+        return segments_.ReadSegmentRanges(segment_id_, ranges, segment);
+    }
+
+private:
+    const SegmentSource &segments_;
+    uint32_t segment_id_;
+};
+
+} // namespace
+
+std::optional<Result<ArrayRef>> FlatLayout::TakeInPart(const LayoutReadContext &ctx,
+                                                       std::span<const uint64_t> rows) const {
+    if (!ctx.partial_takes || rows.empty() || rows.size() > row_count() / kPartialTakeRatio ||
+        (ctx.cache != nullptr && ctx.cache->Peek(this) != nullptr)) {
+        return std::nullopt;
+    }
+    const auto len = static_cast<size_t>(row_count()); // a take of fewer rows than this fits
+    Result<ArrayRef> array = Status::Internal("unread");
+    bool whole = false;
+    if (auto ranged = ctx.segments.RangedRead(segment_id())) {
+        const SegmentRanges reader(ctx.segments, segment_id());
+        auto partial =
+            DeserializeArrayForTake({reader, ranged->length, ranged->alignment, std::move(ranged->skeleton)},
+                                    dtype(), len, rows, ctx.arrays);
+        if (!partial.ok()) {
+            return Result<ArrayRef>(partial.status());
+        }
+        if (partial->skeleton != nullptr) {
+            ctx.segments.KeepSkeleton(segment_id(), std::move(partial->skeleton));
+        }
+        array = std::move(partial->array);
+    } else {
+        whole = true; // a mapped segment: the take touches only the pages it reads
+        auto segment = ctx.segments.ReadSegmentSparse(segment_id());
+        if (!segment.ok()) {
+            return Result<ArrayRef>(segment.status());
+        }
+        array = DeserializeArray(*segment, dtype(), len, ctx.arrays, /*statistics=*/false);
+    }
+    if (!array.ok()) {
+        return Result<ArrayRef>(array.status());
+    }
+    if (auto taken = TakeEncoded(*array, RowIndices(rows, 0))) {
+        return taken;
+    }
+    if (!whole) {
+        return std::nullopt; // no take kernel: the span of the rows needs the whole segment
+    }
+    auto span = Slice(*array, static_cast<size_t>(rows.front()), static_cast<size_t>(rows.back() + 1));
+    if (!span.ok()) {
+        return Result<ArrayRef>(span.status());
+    }
+    return TakeFromSpan(*span, rows);
+}
+
 Result<ArrayRef> FlatLayout::TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const {
     VX_RETURN_NOT_OK(CheckRows(rows));
+    if (auto partial = TakeInPart(ctx, rows)) {
+        return *std::move(partial);
+    }
     VX_ASSIGN_OR_RETURN(ArrayRef array, ReadAll(ctx));
     if (rows.size() == array->len()) {
         return array; // every row

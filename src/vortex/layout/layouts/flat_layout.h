@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
+#include <optional>
+
 #include "vortex/layout/layout.h"
 
 namespace vortex {
@@ -30,10 +32,18 @@ public:
     Result<ArrayRef> ReadAll(const LayoutReadContext &ctx) const;
     Result<ArrayRef> Read(const LayoutReadContext &ctx, uint64_t begin, uint64_t end) const override;
     /// Gathers from the whole (cached) segment array when its encoding has a take kernel,
-    /// without slicing it first; otherwise from the span of `rows`, as Read would.
+    /// without slicing it first; otherwise from the span of `rows`, as Read would. A few rows
+    /// with LayoutReadContext::partial_takes read only the bytes they need.
     Result<ArrayRef> TakeRows(const LayoutReadContext &ctx, std::span<const uint64_t> rows) const override;
 
+    /// A take reads the segment in part when it asks for at most one row in this many.
+    static constexpr uint64_t kPartialTakeRatio = 16;
+
 private:
+    // The partial take, or std::nullopt when it does not apply or the kernel declined.
+    std::optional<Result<ArrayRef>> TakeInPart(const LayoutReadContext &ctx,
+                                               std::span<const uint64_t> rows) const;
+
     friend class FlatLayoutEncoding;
     FlatLayout(DType dtype, uint64_t row_count, std::vector<uint8_t> metadata, uint32_t segment_id);
 };

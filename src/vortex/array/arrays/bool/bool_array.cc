@@ -5,6 +5,7 @@
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/compute/compare.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/array/take_bytes.h"
 #include "vortex/buffer/bit_filter.h"
 #include "vortex/format/array_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
@@ -105,6 +106,15 @@ std::optional<Result<ArrayRef>> BoolArray::SliceImpl(size_t start, size_t stop) 
 
 std::optional<Result<ArrayRef>> BoolArray::FilterImpl(const Mask &mask) const {
     return Result<ArrayRef>(Make(FilterBits(bits_, mask), validity_.Filter(mask)));
+}
+
+// The validity child is decoded whole by Build (Validity::FromChild); the bits are not read.
+std::optional<uint64_t> BoolEncoding::PartialChildren(std::span<const uint8_t>, size_t) const {
+    return 0;
+}
+
+void BoolArray::DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const {
+    sink.Bits(bits_.buffer(), bits_.offset(), positions);
 }
 
 std::optional<Result<ArrayRef>> BoolArray::TakeImpl(const ArrayRef &indices) const {

@@ -12,6 +12,7 @@
 #include "vortex/array/compute/int_range.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/array/compute/total_order.h"
+#include "vortex/array/take_bytes.h"
 #include "vortex/buffer/mask_iteration.h"
 #include "vortex/scalar/scalar.h"
 
@@ -224,6 +225,15 @@ std::optional<Result<ArrayRef>> PrimitiveArray::FilterImpl(const Mask &mask) con
         return std::move(out).Freeze();
     });
     return Result<ArrayRef>(Make(ptype_, std::move(values), validity_.Filter(mask)));
+}
+
+// The validity child is decoded whole by Build (Validity::FromChild); the values are not read.
+std::optional<uint64_t> PrimitiveEncoding::PartialChildren(std::span<const uint8_t>, size_t) const {
+    return 0;
+}
+
+void PrimitiveArray::DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const {
+    sink.Elements(values_, ByteWidth(ptype_), positions);
 }
 
 std::optional<Result<ArrayRef>> PrimitiveArray::TakeImpl(const ArrayRef &indices) const {

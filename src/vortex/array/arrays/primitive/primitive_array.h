@@ -21,6 +21,8 @@ public:
     static constexpr std::string_view kId = "vortex.primitive";
     static const PrimitiveEncoding &Instance();
     std::string_view id() const override { return kId; }
+    std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
+                                            size_t nchildren) const override;
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,
@@ -84,6 +86,7 @@ public:
     std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+    void DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const override;
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
     std::optional<Result<BitBuffer>> IntRangeImpl(const IntRange &range) const override;
     std::optional<Result<ArrayRef>> CastImpl(const DType &dtype) const override;

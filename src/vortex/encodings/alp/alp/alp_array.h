@@ -25,6 +25,8 @@ public:
     static constexpr std::string_view kId = "vortex.alp";
     static const ALPEncoding &Instance();
     std::string_view id() const override { return kId; }
+    std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
+                                            size_t nchildren) const override;
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,
@@ -62,6 +64,7 @@ public:
     std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
     std::optional<Result<ArrayRef>> FilterImpl(const Mask &mask) const override;
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+    void DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const override;
     /// Compares the encoded integers with the integer bounds of the constant (decode is
     /// monotonic), then fixes up the patched positions. Float order is the total order.
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;

@@ -17,6 +17,7 @@
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
 #include "vortex/array/compute/total_order.h"
+#include "vortex/array/take_bytes.h"
 #include "vortex/base/bits.h"
 #include "vortex/encodings/alp/alp/alp_array.h"
 #include "vortex/encodings/alp/alp/alp_codec.h"
@@ -179,6 +180,19 @@ std::optional<Result<ArrayRef>> ALPArray::FilterImpl(const Mask &mask) const {
         patches = std::move(*filtered);
     }
     return Rewrap(std::move(*encoded_filtered), exponents_, std::move(patches));
+}
+
+// Build reads nothing of the encoded child (0) nor of the patch values (2); the patch indices
+// (1) and chunk offsets (3) are checked whole.
+std::optional<uint64_t> ALPEncoding::PartialChildren(std::span<const uint8_t>, size_t) const {
+    return 0b101;
+}
+
+void ALPArray::DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const {
+    encoded()->DeclareTakeBytes(positions, sink);
+    if (patches_) {
+        patches_->DeclareTakeBytes(positions, sink);
+    }
 }
 
 std::optional<Result<ArrayRef>> ALPArray::TakeImpl(const ArrayRef &indices) const {

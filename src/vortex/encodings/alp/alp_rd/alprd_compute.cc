@@ -10,6 +10,7 @@
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/array/take_bytes.h"
 #include "vortex/encodings/alp/alp/alp_codec.h"
 #include "vortex/encodings/alp/alp_rd/alprd_array.h"
 #include "vortex/encodings/alp/alp_rd/alprd_internal.h"
@@ -80,6 +81,20 @@ std::optional<Result<ArrayRef>> ALPRDArray::FilterImpl(const Mask &mask) const {
         return Rewrap(*this, std::move(left), std::move(right), std::move(patches));
     };
     return run();
+}
+
+// Build reads nothing of the left (0) and right (1) parts nor of the patch values (3); the
+// patch indices (2) and chunk offsets (4) are checked whole.
+std::optional<uint64_t> ALPRDEncoding::PartialChildren(std::span<const uint8_t>, size_t) const {
+    return 0b1011;
+}
+
+void ALPRDArray::DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const {
+    left_parts()->DeclareTakeBytes(positions, sink);
+    right_parts()->DeclareTakeBytes(positions, sink);
+    if (patches_) {
+        patches_->DeclareTakeBytes(positions, sink);
+    }
 }
 
 std::optional<Result<ArrayRef>> ALPRDArray::TakeImpl(const ArrayRef &indices) const {

@@ -30,6 +30,8 @@ public:
     static constexpr std::string_view kId = "fastlanes.bitpacked";
     static const BitPackedEncoding &Instance();
     std::string_view id() const override { return kId; }
+    std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
+                                            size_t nchildren) const override;
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,
@@ -77,6 +79,7 @@ public:
     /// Unpacks single values (or whole blocks hit by many indices); falls back to canonical
     /// when the indices are many relative to the array.
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
+    void DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const override;
     /// Unpacks block by block into a scratch block and tests it there (no decoded column).
     std::optional<Result<BitBuffer>> IntRangeImpl(const IntRange &range) const override;
     /// One IntRangeImpl test per comparison.

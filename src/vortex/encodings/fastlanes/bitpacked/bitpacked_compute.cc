@@ -12,6 +12,7 @@
 #include "vortex/array/compute/int_range.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/array/take_bytes.h"
 #include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
 #include "vortex/encodings/fastlanes/bitpacked/decode_target_internal.h"
 #include "vortex/encodings/fastlanes/kernels/bitpack_kernels.h"
@@ -207,6 +208,28 @@ std::optional<Result<ArrayRef>> BitPackedArray::FilterImpl(const Mask &mask) con
         patches = std::move(*filtered);
     }
     return Gather(positions, patches, validity_.Filter(mask));
+}
+
+// Build checks the packed buffer's size only and reads nothing of the patch values (child 1
+// when there are patches); the patch indices, chunk offsets and validity are read whole.
+std::optional<uint64_t> BitPackedEncoding::PartialChildren(std::span<const uint8_t>, size_t nchildren) const {
+    return nchildren >= 2 ? 0b10 : 0;
+}
+
+// TakeImpl unpacks from the 1024-value block of each position, or declines for many
+// positions and the whole array is decoded.
+void BitPackedArray::DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const {
+    if (positions.size() > len() / kTakeCanonicalRatio) {
+        sink.WholeTree(*this);
+        return;
+    }
+    const uint64_t block_bytes = uint64_t{kFastLanesBlockLen} * bit_width_ / 8;
+    for (const uint64_t position : positions) {
+        sink.Bytes(packed(), (position + offset_) / kFastLanesBlockLen * block_bytes, block_bytes);
+    }
+    if (patches_) {
+        patches_->DeclareTakeBytes(positions, sink);
+    }
 }
 
 std::optional<Result<ArrayRef>> BitPackedArray::TakeImpl(const ArrayRef &indices) const {

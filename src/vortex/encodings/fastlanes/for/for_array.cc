@@ -11,6 +11,7 @@
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/array/take_bytes.h"
 #include "vortex/scalar/scalar_serde.h"
 
 namespace vortex::fastlanes {
@@ -120,6 +121,15 @@ std::optional<Result<ArrayRef>> FoRArray::SliceImpl(size_t start, size_t stop) c
 
 std::optional<Result<ArrayRef>> FoRArray::FilterImpl(const Mask &mask) const {
     return WithEncoded(Filter(encoded(), mask));
+}
+
+// Build reads the reference from the metadata and nothing of the encoded child.
+std::optional<uint64_t> FoREncoding::PartialChildren(std::span<const uint8_t>, size_t) const {
+    return 1;
+}
+
+void FoRArray::DeclareTakeBytes(std::span<const uint64_t> positions, TakeByteSink &sink) const {
+    encoded()->DeclareTakeBytes(positions, sink);
 }
 
 std::optional<Result<ArrayRef>> FoRArray::TakeImpl(const ArrayRef &indices) const {
