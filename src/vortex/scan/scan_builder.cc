@@ -6,6 +6,7 @@
 
 #include "vortex/array/compute/slice.h"
 #include "vortex/arrow/arrow_stream.h"
+#include "vortex/io/executor.h"
 
 namespace vortex::scan {
 
@@ -73,24 +74,38 @@ Result<std::vector<ArrayRef>> ScanBuilder::Collect() const {
     if (options_.canonical || options_.before_planning) {
         stream = IntoStream(); // decoding and the planning hook live in the stream
     } else {
-        // Collect blocks anyway: it plans here, and a plan of one split (a take, a small
-        // file) also runs here, without the hand-offs to and from the executor a stream makes.
+        // Collect blocks anyway: it plans here, and a plan of a few splits (a take, a small
+        // file) also runs here, the first split on this thread and the others on the
+        // executor unless this thread gets to them first: no hand-offs through a stream, and
+        // no wait for a parked worker to wake when the work is small.
         VX_ASSIGN_OR_RETURN(std::shared_ptr<const ScanPlan> plan, Plan());
-        if (plan->splits.size() > 1) {
+        if (plan->splits.size() > std::max<size_t>(options_.window, 1)) {
             stream = ScanStream::StartPlanned(std::move(plan), options_);
-        } else if (plan->splits.empty()) {
-            return batches;
         } else {
-            VX_ASSIGN_OR_RETURN(ArrayRef rows, ExecuteSplit(*plan, plan->splits.front()));
-            size_t len = rows->len();
-            if (plan->limit) {
-                len = static_cast<size_t>(std::min<uint64_t>(len, *plan->limit));
+            Executor &executor = options_.executor != nullptr ? *options_.executor : Executor::Default();
+            std::vector<TaskHandle<Result<ArrayRef>>> others;
+            for (size_t i = 1; i < plan->splits.size(); ++i) {
+                others.push_back(executor.SubmitRunnableByWaiter(
+                    [plan, i]() -> Result<ArrayRef> { return ExecuteSplit(*plan, plan->splits[i]); }));
             }
-            for (size_t start = 0; start < len; start += plan->batch_rows) {
-                const size_t stop = std::min(len, start + plan->batch_rows);
-                VX_ASSIGN_OR_RETURN(ArrayRef batch,
-                                    start == 0 && stop == rows->len() ? rows : Slice(rows, start, stop));
-                batches.push_back(std::move(batch));
+            std::vector<Result<ArrayRef>> results;
+            if (!plan->splits.empty()) {
+                results.push_back(ExecuteSplit(*plan, plan->splits.front()));
+            }
+            for (TaskHandle<Result<ArrayRef>> &other : others) {
+                results.push_back(other.Wait());
+            }
+            uint64_t remaining = plan->limit.value_or(UINT64_MAX);
+            for (Result<ArrayRef> &result : results) {
+                VX_ASSIGN_OR_RETURN(ArrayRef rows, std::move(result));
+                const auto len = static_cast<size_t>(std::min<uint64_t>(rows->len(), remaining));
+                remaining -= len;
+                for (size_t start = 0; start < len; start += plan->batch_rows) {
+                    const size_t stop = std::min(len, start + plan->batch_rows);
+                    VX_ASSIGN_OR_RETURN(ArrayRef batch,
+                                        start == 0 && stop == rows->len() ? rows : Slice(rows, start, stop));
+                    batches.push_back(std::move(batch));
+                }
             }
             return batches;
         }
