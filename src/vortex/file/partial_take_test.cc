@@ -63,13 +63,14 @@ private:
 std::string WriteFile(const ScopedTempDir &dir, const ArrayRef &data, const std::string &name) {
     auto written = WriteToBuffer(data->dtype(), {data});
     EXPECT_OK(written.status());
-    const std::string path = dir.File(name);
+    std::string path = dir.File(name);
     WriteFileBytes(path, written.ValueOrDie().bytes());
     return path;
 }
 
 // The rows `rows` of `file` through a scan's take, as one canonical array.
-Result<ArrayRef> TakeFromFile(const std::shared_ptr<const VortexFile> &file, const std::vector<uint64_t> &rows) {
+Result<ArrayRef> TakeFromFile(const std::shared_ptr<const VortexFile> &file,
+                              const std::vector<uint64_t> &rows) {
     VX_ASSIGN_OR_RETURN(std::vector<ArrayRef> batches, Scan(file).Take(rows).Collect());
     if (batches.size() == 1) {
         return Canonicalize(batches.front());
@@ -143,8 +144,10 @@ ArrayRef NumericColumns(size_t len, uint64_t seed) {
         offset[i] = 1'000'000'000'000 + static_cast<int64_t>(rng() % 5000);
         outliers[i] = rng() % 500 == 0 ? static_cast<int64_t>(rng() >> 4) : static_cast<int64_t>(rng() % 64);
         decimals[i] = static_cast<double>(rng() % 1'000'000) / 100.0;
-        exceptions[i] = rng() % 300 == 0 ? std::sqrt(static_cast<double>(i) + 0.5) : static_cast<double>(rng() % 1000) / 10.0;
-        nullable[i] = rng() % 5 == 0 ? std::nullopt : std::optional<int32_t>(static_cast<int32_t>(rng() % 3000) - 1500);
+        exceptions[i] = rng() % 300 == 0 ? std::sqrt(static_cast<double>(i) + 0.5)
+                                         : static_cast<double>(rng() % 1000) / 10.0;
+        nullable[i] =
+            rng() % 5 == 0 ? std::nullopt : std::optional<int32_t>(static_cast<int32_t>(rng() % 3000) - 1500);
         floats[i] = static_cast<float>(rng() % 100'000) / 4.0f;
         bytes[i] = static_cast<uint8_t>(rng());
     }
@@ -241,8 +244,9 @@ TEST(PartialTake, ADamagedSegmentTailFailsTheTake) {
     ASSERT_OK_AND_ASSIGN(auto clean, testing::OpenBuffer(written));
     // The largest segment's flatbuffer length (its last 4 bytes) now overruns the segment.
     const auto &segments = clean->segments();
-    const auto largest = std::max_element(segments.begin(), segments.end(),
-                                          [](const SegmentSpec &a, const SegmentSpec &b) { return a.length < b.length; });
+    const auto largest =
+        std::max_element(segments.begin(), segments.end(),
+                         [](const SegmentSpec &a, const SegmentSpec &b) { return a.length < b.length; });
     ASSERT_GE(largest->length, VortexFile::kMinRangedSegment);
     std::vector<uint8_t> bytes(written.data(), written.data() + written.size());
     const uint32_t too_long = largest->length;

@@ -160,9 +160,10 @@ std::optional<SegmentSource::RangedSegment> VortexFile::RangedRead(uint32_t segm
                          skeletons_ != nullptr ? skeletons_->Get(segment_id) : nullptr};
 }
 
-void VortexFile::KeepSkeleton(uint32_t segment_id, std::shared_ptr<const SegmentSkeleton> skeleton) const {
+void VortexFile::KeepSkeleton(uint32_t segment_id,
+                              const std::shared_ptr<const SegmentSkeleton> &skeleton) const {
     if (skeletons_ != nullptr && skeleton != nullptr) {
-        skeletons_->Put(segment_id, std::move(skeleton));
+        skeletons_->Put(segment_id, skeleton);
     }
 }
 

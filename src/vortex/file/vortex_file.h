@@ -82,9 +82,10 @@ public:
                              std::span<const ByteRange> ranges,
                              uint8_t *segment) const override;
     Result<Buffer> ReadSegmentSparse(uint32_t segment_id) const override;
-    void KeepSkeleton(uint32_t segment_id, std::shared_ptr<const SegmentSkeleton> skeleton) const override;
+    void KeepSkeleton(uint32_t segment_id,
+                      const std::shared_ptr<const SegmentSkeleton> &skeleton) const override;
     /// Below this, a segment is read in one read even for a take of one row.
-    static constexpr uint64_t kMinRangedSegment = 16 * 1024;
+    static constexpr uint64_t kMinRangedSegment = uint64_t{16} * 1024;
     /// How many segments ReadSegment has returned through this handle (what a scan really
     /// read, after pruning and caching; for inspection and tests).
     uint64_t segments_read() const { return segments_read_.load(std::memory_order_relaxed); }

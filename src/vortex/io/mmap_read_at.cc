@@ -36,9 +36,8 @@ size_t PageSize() {
 void PrefaultRange(const uint8_t *data, size_t length) {
 #ifdef MADV_POPULATE_READ
     static const size_t page_size = PageSize();
-    const auto start = reinterpret_cast<uintptr_t>(data) & ~(uintptr_t{page_size} - 1);
-    const auto end = reinterpret_cast<uintptr_t>(data) + length;
-    ::madvise(reinterpret_cast<void *>(start), end - start, MADV_POPULATE_READ);
+    const size_t into_page = reinterpret_cast<uintptr_t>(data) & (page_size - 1);
+    ::madvise(const_cast<uint8_t *>(data - into_page), length + into_page, MADV_POPULATE_READ);
 #else
     (void)data;
     (void)length;

@@ -47,7 +47,8 @@ public:
     ReadSegmentRanges(uint32_t segment_id, std::span<const ByteRange> ranges, uint8_t *segment) const;
     /// Offers the skeleton a take read of a segment, for later takes of it (a source may keep
     /// it, bounded, or not).
-    virtual void KeepSkeleton(uint32_t segment_id, std::shared_ptr<const SegmentSkeleton> skeleton) const {
+    virtual void KeepSkeleton(uint32_t segment_id,
+                              const std::shared_ptr<const SegmentSkeleton> &skeleton) const {
         (void)segment_id;
         (void)skeleton;
     }

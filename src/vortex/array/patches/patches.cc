@@ -26,12 +26,15 @@ uint64_t IndexAt(const PrimitiveArray &indices, size_t j) {
 
 // The narrowest unsigned ptype holding `max`, as the reference narrows derived indices.
 PType NarrowestUnsigned(uint64_t max) {
-    if (max <= UINT8_MAX)
+    if (max <= UINT8_MAX) {
         return PType::U8;
-    if (max <= UINT16_MAX)
+    }
+    if (max <= UINT16_MAX) {
         return PType::U16;
-    if (max <= UINT32_MAX)
+    }
+    if (max <= UINT32_MAX) {
         return PType::U32;
+    }
     return PType::U64;
 }
 
@@ -77,7 +80,8 @@ Result<Patches> Patches::TryMake(size_t array_len, size_t offset, ArrayRef indic
         const std::span<const T> raw = primitive->values_as<T>();
         uint64_t previous = 0;
         for (size_t j = 0; j < raw.size(); ++j) {
-            const uint64_t index = static_cast<uint64_t>(raw[j]);
+            // Only unsigned ptypes get here (checked above); the cast keeps every visit well-typed.
+            const auto index = static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(raw[j]));
             if (index < offset || index - offset >= array_len || (j > 0 && index <= previous)) {
                 return j;
             }

@@ -294,14 +294,8 @@ Result<PartialTake> DeserializeArrayForTake(const PartialSegment &source,
     if (!known && !whole) {
         out.skeleton = segment.Skeleton();
     }
-    std::vector<Buffer> buffers;
-    buffers.reserve(tail.buffers.size());
-    for (const internal::BufferPlace &place : tail.buffers) {
-        buffers.push_back(
-            memory.Slice(static_cast<size_t>(place.range.offset), static_cast<size_t>(place.range.length))
-                .EnsureAligned(place.alignment));
-    }
-    VX_ASSIGN_OR_RETURN(out.array, internal::DecodeArrayTree(tail, std::move(buffers), dtype, len, context,
+    VX_ASSIGN_OR_RETURN(out.array, internal::DecodeArrayTree(tail, internal::SliceBuffers(memory, tail),
+                                                             dtype, len, context,
                                                              /*statistics=*/false));
 
     SegmentRanges declared(segment);

@@ -70,16 +70,16 @@ struct PartialTake {
 /// DeserializeArray) for a take of `positions` (ascending, each < len), reading only the
 /// bytes that take needs: first the skeleton (unless given): the tail, then the buffers of
 /// nodes whose Build() reads them (Encoding::PartialChildren); then the ranges the tree
-/// declares for `positions` (Array::DeclareTakeBytes). The result serves Take(result, positions) and nothing else:
-/// the bytes not read are unspecified (poisoned under AddressSanitizer), and the stored
-/// statistics are not installed. The same errors as DeserializeArray; a tree whose root
-/// cannot be read in part is read whole.
+/// declares for `positions` (Array::DeclareTakeBytes). The result serves Take(result, positions) and nothing
+/// else: the bytes not read are unspecified (poisoned under AddressSanitizer), and the stored statistics are
+/// not installed. The same errors as DeserializeArray; a tree whose root cannot be read in part is read
+/// whole.
 Result<PartialTake> DeserializeArrayForTake(const PartialSegment &segment,
-                                         const DType &dtype,
-                                         size_t len,
-                                         std::span<const uint64_t> positions,
-                                         const ArrayReadContext &context,
-                                         const PartialReadOptions &options = {},
-                                         PartialReadStats *stats = nullptr);
+                                            const DType &dtype,
+                                            size_t len,
+                                            std::span<const uint64_t> positions,
+                                            const ArrayReadContext &context,
+                                            const PartialReadOptions &options = {},
+                                            PartialReadStats *stats = nullptr);
 
 } // namespace vortex

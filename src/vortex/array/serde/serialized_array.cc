@@ -282,6 +282,17 @@ Result<ArrayTail> ParseArrayTail(std::span<const uint8_t> tail, uint64_t segment
     return out;
 }
 
+std::vector<Buffer> SliceBuffers(const Buffer &segment, const ArrayTail &tail) {
+    std::vector<Buffer> buffers;
+    buffers.reserve(tail.buffers.size());
+    for (const BufferPlace &place : tail.buffers) {
+        buffers.push_back(
+            segment.Slice(static_cast<size_t>(place.range.offset), static_cast<size_t>(place.range.length))
+                .EnsureAligned(place.alignment));
+    }
+    return buffers;
+}
+
 Result<ArrayRef> DecodeArrayTree(const ArrayTail &tail,
                                  std::vector<Buffer> buffers,
                                  const DType &dtype,
@@ -299,14 +310,8 @@ Result<ArrayRef> DeserializeArray(
     VX_ASSIGN_OR_RETURN(const size_t tail_size, internal::ArrayTailSize(segment.bytes(), segment.size()));
     VX_ASSIGN_OR_RETURN(const internal::ArrayTail tail,
                         internal::ParseArrayTail(segment.bytes().last(tail_size), segment.size()));
-    std::vector<Buffer> buffers;
-    buffers.reserve(tail.buffers.size());
-    for (const internal::BufferPlace &place : tail.buffers) {
-        buffers.push_back(
-            segment.Slice(static_cast<size_t>(place.range.offset), static_cast<size_t>(place.range.length))
-                .EnsureAligned(place.alignment));
-    }
-    return internal::DecodeArrayTree(tail, std::move(buffers), dtype, len, context, statistics);
+    return internal::DecodeArrayTree(tail, internal::SliceBuffers(segment, tail), dtype, len, context,
+                                     statistics);
 }
 
 } // namespace vortex

@@ -40,6 +40,10 @@ Result<size_t> ArrayTailSize(std::span<const uint8_t> last_bytes, uint64_t segme
 /// bytes, and places its buffers in the segment (every place checked to lie before the tail).
 Result<ArrayTail> ParseArrayTail(std::span<const uint8_t> tail, uint64_t segment_size);
 
+/// The buffers of `tail` as slices of `segment` (the whole serialized array), each aligned as
+/// declared (copied when the slice is not).
+std::vector<Buffer> SliceBuffers(const Buffer &segment, const ArrayTail &tail);
+
 /// Builds the array tree of `tail` over `buffers` (one per BufferPlace, aligned as declared),
 /// with the statistics stored with its nodes when `statistics` is set.
 Result<ArrayRef> DecodeArrayTree(const ArrayTail &tail,

@@ -101,7 +101,7 @@ std::optional<Result<ArrayRef>> FlatLayout::TakeInPart(const LayoutReadContext &
             return Result<ArrayRef>(partial.status());
         }
         if (partial->skeleton != nullptr) {
-            ctx.segments.KeepSkeleton(segment_id(), std::move(partial->skeleton));
+            ctx.segments.KeepSkeleton(segment_id(), partial->skeleton);
         }
         array = std::move(partial->array);
     } else {

@@ -45,7 +45,7 @@ Result<ArrayRef> FoREncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array).ValueOrDie());
 }
 
-FoRArray::FoRArray(Token, ArrayRef encoded, Scalar reference)
+FoRArray::FoRArray(Token, const ArrayRef &encoded, Scalar reference)
     : Array(FoREncoding::Instance(), encoded->dtype(), encoded->len(), {}, {encoded}),
       reference_(std::move(reference)) {}
 

@@ -58,7 +58,7 @@ public:
     std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const override;
 
     struct Token {};
-    FoRArray(Token, ArrayRef encoded, Scalar reference);
+    FoRArray(Token, const ArrayRef &encoded, Scalar reference);
 
 private:
     // Rebuilds a FoR array with this reference over a child derived from encoded().

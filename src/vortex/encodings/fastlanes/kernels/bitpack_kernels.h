@@ -105,6 +105,7 @@ inline T UnpackSingle(const T *block, unsigned bit_width, size_t position) {
     return static_cast<T>(value);
 }
 
+// NOLINTBEGIN(bugprone-macro-parentheses): T names a type here.
 #define VORTEX_FASTLANES_DECLARE_KERNELS(T)                                                                  \
     extern template BlockFn<T> UnpackBlockFn<T>(unsigned);                                                   \
     extern template BlockFn<T> PackBlockFn<T>(unsigned);                                                     \
@@ -116,5 +117,6 @@ VORTEX_FASTLANES_DECLARE_KERNELS(uint16_t)
 VORTEX_FASTLANES_DECLARE_KERNELS(uint32_t)
 VORTEX_FASTLANES_DECLARE_KERNELS(uint64_t)
 #undef VORTEX_FASTLANES_DECLARE_KERNELS
+// NOLINTEND(bugprone-macro-parentheses)
 
 } // namespace vortex::fastlanes
