@@ -38,7 +38,7 @@ Result<ArrayRef> FoREncoding::Build(const DType &dtype,
     }
     VX_ENSURE(!reference->is_null(), Serde, "{}: the reference must not be null", kId);
     VX_ASSIGN_OR_RETURN(ArrayRef encoded, children.Get(0, dtype, len));
-    auto array = FoRArray::TryMake(std::move(encoded), *reference);
+    auto array = FoRArray::TryMake(encoded, *reference);
     if (!array.ok()) {
         return Status::Serde("{}: {}", kId, array.status().message());
     }
@@ -49,7 +49,7 @@ FoRArray::FoRArray(Token, const ArrayRef &encoded, Scalar reference)
     : Array(FoREncoding::Instance(), encoded->dtype(), encoded->len(), {}, {encoded}),
       reference_(std::move(reference)) {}
 
-Result<std::shared_ptr<const FoRArray>> FoRArray::TryMake(ArrayRef encoded, const Scalar &reference) {
+Result<std::shared_ptr<const FoRArray>> FoRArray::TryMake(const ArrayRef &encoded, const Scalar &reference) {
     VX_ENSURE(encoded != nullptr, InvalidArgument, "FoR encoded child must not be null");
     const DType &dtype = encoded->dtype();
     VX_ENSURE(dtype.is_primitive() && IsInt(dtype.ptype()), InvalidArgument,
@@ -58,7 +58,7 @@ Result<std::shared_ptr<const FoRArray>> FoRArray::TryMake(ArrayRef encoded, cons
     VX_ENSURE(reference.dtype().EqualsIgnoringNullability(dtype), InvalidArgument,
               "FoR reference dtype {} does not match encoded dtype {}", reference.dtype(), dtype);
     VX_ASSIGN_OR_RETURN(Scalar adapted, Cast(reference, dtype));
-    return std::make_shared<const FoRArray>(Token{}, std::move(encoded), std::move(adapted));
+    return std::make_shared<const FoRArray>(Token{}, encoded, std::move(adapted));
 }
 
 Result<std::vector<uint8_t>> FoRArray::SerializeMetadata() const {
@@ -111,7 +111,7 @@ std::optional<Result<Scalar>> FoRArray::ScalarAtImpl(size_t i) const {
 
 Result<ArrayRef> FoRArray::WithEncoded(Result<ArrayRef> new_encoded) const {
     VX_ASSIGN_OR_RETURN(ArrayRef child, std::move(new_encoded));
-    VX_ASSIGN_OR_RETURN(auto array, TryMake(std::move(child), reference_));
+    VX_ASSIGN_OR_RETURN(auto array, TryMake(child, reference_));
     return ArrayRef(std::move(array));
 }
 

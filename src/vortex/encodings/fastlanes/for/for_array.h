@@ -37,7 +37,7 @@ class FoRArray final : public Array {
 public:
     /// `encoded` is an integer array; `reference` a non-null integer scalar of the same ptype
     /// (its nullability is adapted to encoded's). The array dtype is encoded's dtype.
-    static Result<std::shared_ptr<const FoRArray>> TryMake(ArrayRef encoded, const Scalar &reference);
+    static Result<std::shared_ptr<const FoRArray>> TryMake(const ArrayRef &encoded, const Scalar &reference);
 
     const ArrayRef &encoded() const { return children()[0]; }
     /// The reference, with the array's dtype.

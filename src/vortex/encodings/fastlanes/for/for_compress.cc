@@ -30,9 +30,8 @@ Result<ArrayRef> EncodeTyped(const PrimitiveArray &array) {
         dst[i] = validity.is_valid(i) ? static_cast<U>(static_cast<U>(values[i]) - reference) : U{0};
     }
     auto encoded = PrimitiveArray::Make(array.ptype(), std::move(out).Freeze(), validity);
-    VX_ASSIGN_OR_RETURN(
-        auto for_array,
-        FoRArray::TryMake(std::move(encoded), Scalar::Primitive<T>(min, Nullability::NonNullable)));
+    VX_ASSIGN_OR_RETURN(auto for_array,
+                        FoRArray::TryMake(encoded, Scalar::Primitive<T>(min, Nullability::NonNullable)));
     return ArrayRef(std::move(for_array));
 }
 
