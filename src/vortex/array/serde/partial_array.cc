@@ -82,9 +82,8 @@ public:
     SparseSegment(const SegmentRangeReader &reader,
                   uint64_t size,
                   size_t alignment,
-                  const PartialReadOptions &options,
-                  PartialReadStats *stats)
-        : reader_(reader), size_(size), options_(options), stats_(stats),
+                  const PartialReadOptions &options)
+        : reader_(reader), size_(size), options_(options),
           memory_(std::make_shared<Memory>(CheckedCast<size_t>(size), alignment)) {}
 
     uint64_t size() const { return size_; }
@@ -119,10 +118,6 @@ public:
         VX_RETURN_NOT_OK(reader_.Read(reads, memory_->base()));
         loaded_.insert(loaded_.end(), reads.begin(), reads.end());
         loaded_ = Merge(std::move(loaded_), 0);
-        if (stats_ != nullptr) {
-            stats_->bytes += TotalBytes(reads);
-            stats_->reads += reads.size();
-        }
         return Status::OK();
     }
 
@@ -173,7 +168,6 @@ private:
     const SegmentRangeReader &reader_;
     uint64_t size_;
     const PartialReadOptions &options_;
-    PartialReadStats *stats_;
     std::shared_ptr<Memory> memory_;
     std::vector<ByteRange> loaded_; // sorted, disjoint
 };
@@ -268,10 +262,9 @@ Result<PartialTake> DeserializeArrayForTake(const PartialSegment &source,
                                             size_t len,
                                             std::span<const uint64_t> positions,
                                             const ArrayReadContext &context,
-                                            const PartialReadOptions &options,
-                                            PartialReadStats *stats) {
+                                            const PartialReadOptions &options) {
     const uint64_t size = source.size;
-    SparseSegment segment(source.reader, size, source.alignment, options, stats);
+    SparseSegment segment(source.reader, size, source.alignment, options);
     const bool known = source.skeleton != nullptr && segment.Prefill(*source.skeleton);
     // The tail's length is in its last 4 bytes; a skeleton holds them already.
     const uint64_t guess = known ? 4 : std::min(size, std::max<uint64_t>(options.tail_guess, 4));

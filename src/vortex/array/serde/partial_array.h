@@ -37,12 +37,6 @@ struct PartialReadOptions {
     double whole_fraction = 0.5;
 };
 
-/// What DeserializeArrayForTake read.
-struct PartialReadStats {
-    uint64_t bytes = 0;
-    size_t reads = 0;
-};
-
 /// The bytes of a segment every take reads, whatever its rows: the tail and the buffers
 /// Build() reads. Kept (SegmentSource::KeepSkeleton), they spare the next take of the segment
 /// all but the reads of its rows' blocks.
@@ -79,7 +73,6 @@ Result<PartialTake> DeserializeArrayForTake(const PartialSegment &segment,
                                             size_t len,
                                             std::span<const uint64_t> positions,
                                             const ArrayReadContext &context,
-                                            const PartialReadOptions &options = {},
-                                            PartialReadStats *stats = nullptr);
+                                            const PartialReadOptions &options = {});
 
 } // namespace vortex
