@@ -48,6 +48,7 @@ function(vortex_add_benchmark name)
     add_executable(${name} ${ARG_SOURCES})
     target_compile_options(${name} PRIVATE ${VORTEX_WARNING_FLAGS})
     target_link_libraries(${name} PRIVATE ${ARG_DEPS} benchmark::benchmark benchmark::benchmark_main)
+    add_dependencies(vortex_benchmarks ${name})
 endfunction()
 
 if(VORTEX_BUILD_TESTS)

@@ -7,7 +7,9 @@
 # most of an hour) then run in a release build of just their targets, which then also builds,
 # installs and checks the package (scripts/check-package.sh); last, the `tsan`-labelled
 # concurrency suites (executor, sequence ids, row queue, memory pool, I/O, the write pipeline)
-# run under ThreadSanitizer in a build of just their targets.
+# run under ThreadSanitizer in a build of just their targets. The release stage also builds every
+# benchmark (the micro benchmarks and vx-bench) and runs vx-bench at tiny sizes (label heavy).
+# After each build, scripts/build-seconds.sh prints the seconds its steps took.
 # Set VORTEX_TEST_PRESET=debug (or release, tsan, ...) to run everything in one configuration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +24,7 @@ export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 jobs="$(nproc)"
 cmake --preset "$preset"
 cmake --build --preset "$preset" --parallel "$jobs"
+bash scripts/build-seconds.sh "build/$preset"
 if [ "$preset" != ci ]; then
     ctest --preset "$preset" --parallel "$jobs"
     exit 0
@@ -29,9 +32,10 @@ fi
 ctest --preset ci --parallel "$jobs" --label-exclude heavy
 
 heavy_targets=(vortex_writer_property_test vortex_sparse_column_test vortex_writer_stress_test
-               vortex_filter_matrix_test vortex_loadable_extension)
-cmake --preset release
+               vortex_filter_matrix_test vortex_loadable_extension vortex_benchmarks)
+cmake --preset release -DVORTEX_BUILD_BENCHMARKS=ON
 cmake --build --preset release --parallel "$jobs" --target "${heavy_targets[@]}"
+bash scripts/build-seconds.sh build/release
 ctest --preset release --parallel "$jobs" --label-regex heavy
 # The installable package: install into a temporary prefix, build and run the examples out of
 # tree against it, check the exported symbols (scripts/check-package.sh).

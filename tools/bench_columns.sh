@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Per-column compression bench: every column of every shared data set alone in a Parquet-ZSTD
-# file, all timed by one `vx bench compress` run, so a data set's size, write and decode ratios
+# file, all timed by one `vx-bench compress` run, so a data set's size, write and decode ratios
 # can be traced to the columns that cost the most.
-#   tools/bench_columns.sh [VX] [OUT_DIR]
-# VX defaults to build/release/cli/vx, OUT_DIR to /tmp/vortex_bench_columns (kept between runs:
+#   tools/bench_columns.sh [VX] [OUT_DIR] [VX_BENCH]
+# VX defaults to build/release/cli/vx, VX_BENCH to build/release/benchmarks/vx-bench/vx-bench
+# (configure with -DVORTEX_BUILD_BENCHMARKS=ON), OUT_DIR to /tmp/vortex_bench_columns (kept between runs:
 # the per-column files are made once). Writes OUT_DIR/columns.json and, when python3 is
 # present, prints a Markdown table of it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 vx=${1:-$root/build/release/cli/vx}
 out=${2:-/tmp/vortex_bench_columns}
+vx_bench=${3:-$root/build/release/benchmarks/vx-bench/vx-bench}
 data=$root/../shared/data/real
 mkdir -p "$out"
 
@@ -33,7 +35,7 @@ for csv in "$data"/*.csv.zst; do
 done
 
 "$root/../shared/tools/quiet.sh" 60 10 || true
-"$vx" bench compress --json "${files[@]}" >"$out/columns.json"
+"$vx_bench" compress --json "${files[@]}" >"$out/columns.json"
 echo "wrote $out/columns.json" >&2
 
 command -v python3 >/dev/null || exit 0

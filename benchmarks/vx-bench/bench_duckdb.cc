@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "commands/bench_duckdb.h"
+#include "vx-bench/bench_duckdb.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,8 +8,8 @@
 
 #include "vortex/base/format.h"
 
-#include "commands/bench_util.h"
 #include "duckdb/extension/read_vortex.h"
+#include "vx-bench/bench_util.h"
 
 namespace vortex::cli::bench {
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
-// What the DuckDB-driven benchmarks (`vx bench sql`, `vx bench filters`) share: an in-process
+// What the DuckDB-driven benchmarks (`vx-bench sql`, `vx-bench filters`) share: an in-process
 // DuckDB with read_vortex, result comparison between formats, timing and ratios.
 #include <duckdb.hpp>
 #include <memory>
@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "commands/bench_util.h"
+#include "vx-bench/bench_util.h"
 
 namespace vortex::cli::bench {
 

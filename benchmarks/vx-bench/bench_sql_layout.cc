@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "commands/bench_sql_layout.h"
+#include "vx-bench/bench_sql_layout.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -9,9 +9,9 @@
 
 #include "vortex/base/format.h"
 
-#include "commands/bench_duckdb.h"
 #include "commands/cli_util.h"
 #include "duckdb/bridge/duckdb_database.h"
+#include "vx-bench/bench_duckdb.h"
 
 namespace vortex::cli::bench {
 

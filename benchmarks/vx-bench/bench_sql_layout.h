@@ -4,11 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "commands/bench_util.h"
+#include "vx-bench/bench_util.h"
 
 namespace vortex::cli::bench {
 
-/// (d) of `vx bench sql`: a shared data set (US baby names by state) written by DuckDB's
+/// (d) of `vx-bench sql`: a shared data set (US baby names by state) written by DuckDB's
 /// partitioned COPY as hive-partitioned .vortex and Parquet-ZSTD files (by state and sex), and
 /// as one file of each; queries on partition columns, file_row_number and file_index lookups,
 /// timed against DuckDB's Parquet reader over the same layout.

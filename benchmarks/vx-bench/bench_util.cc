@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "commands/bench_util.h"
+#include "vx-bench/bench_util.h"
 
 #include <algorithm>
 #include <cerrno>

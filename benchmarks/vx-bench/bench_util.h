@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
-// Helpers shared by the `vx bench` commands: options, timers, samples, temp dirs, tables.
+// Helpers shared by the `vx-bench` commands: options, timers, samples, temp dirs, tables.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -110,7 +110,7 @@ void WriteVortex(duckdb_bridge::DuckDB &db,
                  Compression compression,
                  Executor *executor);
 
-/// The subcommands of `vx bench`; each reads the shared options when it runs.
+/// The subcommands of `vx-bench`; each reads the shared options when it runs.
 void AddOpenBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddTakeBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
 void AddExportBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// `vx bench compress`: per data set, sizes and write/decode times of DuckDB's Parquet (ZSTD and
+// `vx-bench compress`: per data set, sizes and write/decode times of DuckDB's Parquet (ZSTD and
 // Snappy) beside our .vortex files (default and compact compression), all written from the
 // same DuckDB table in the same process (issue #6).
 #include <algorithm>
@@ -17,9 +17,9 @@
 #include "vortex/io/executor.h"
 #include "vortex/vortex.h"
 
-#include "commands/bench_util.h"
 #include "commands/cli_util.h"
 #include "duckdb/bridge/duckdb_database.h"
+#include "vx-bench/bench_util.h"
 
 namespace vortex::cli::bench {
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// `vx bench export`: peak RSS of exporting a large file through ScanBuilder::ExportArrow to a
+// `vx-bench export`: peak RSS of exporting a large file through ScanBuilder::ExportArrow to a
 // slow consumer, with executors of 1, 2, 8 and 16 threads (seed 002). Each setting runs in a
 // fresh child process (this binary with a hidden flag), which reports its VmHWM.
 #include <chrono>
@@ -20,8 +20,8 @@
 #include "vortex/file/file_scan.h"
 #include "vortex/vortex.h"
 
-#include "commands/bench_util.h"
 #include "commands/cli_util.h"
+#include "vx-bench/bench_util.h"
 
 namespace vortex::cli::bench {
 namespace {
@@ -120,7 +120,7 @@ ChildResult RunChildProcess(const std::string &exe,
                             size_t threads,
                             int sleep_us,
                             const std::string &policy) {
-    std::string command = "VX_MALLOC_POLICY=" + policy + " '" + exe + "' bench export --child-file '" + path +
+    std::string command = "VX_MALLOC_POLICY=" + policy + " '" + exe + "' export --child-file '" + path +
                           "' --child-threads " + std::to_string(threads) + " --sleep-us " +
                           std::to_string(sleep_us);
     std::FILE *pipe = ::popen(command.c_str(), "r");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// `vx bench filters` (issue #21): the filter matrix. One generated table (every dtype users
+// `vx-bench filters` (issue #21): the filter matrix. One generated table (every dtype users
 // filter on, benchmarks/workloads/filter_workload.h) written as .vortex by our writer and as
 // Parquet-ZSTD by DuckDB; then, for each dtype x predicate kind x selectivity, the same DuckDB
 // query over both files in one DuckDB, with the same threads. Every cell's results are compared
@@ -18,10 +18,10 @@
 #include "vortex/base/format.h"
 #include "vortex/vortex.h"
 
-#include "commands/bench_duckdb.h"
-#include "commands/bench_util.h"
 #include "commands/cli_util.h"
 #include "duckdb/bridge/duckdb_database.h"
+#include "vx-bench/bench_duckdb.h"
+#include "vx-bench/bench_util.h"
 #include "workloads/filter_workload.h"
 
 namespace vortex::cli::bench {

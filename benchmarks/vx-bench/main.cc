@@ -1,40 +1,71 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// `vx bench open|take|export`: the scan benchmarks of issue #7; `vx bench compress`: sizes and
-// write/decode times against Parquet (issue #6); `sql` and `filters`: DuckDB queries over .vortex
-// against Parquet (issues #8, #21). Each prints a small table, or JSON with --json;
-// --quick runs tiny sizes so CI proves the commands work.
+// vx-bench: the benchmarks, apart from the shipped `vx`. `open`, `take`, `export`: the scan
+// benchmarks of issue #7; `compress`: sizes and write/decode times against Parquet (issue #6);
+// `sql` and `filters`: DuckDB queries over .vortex against Parquet (issues #8, #21);
+// `write-scaling` and `wide`: the writer's threads (issue #28). Each prints a small table, or
+// JSON with --json; --quick runs tiny sizes so CI proves the commands work.
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <malloc.h>
 #include <memory>
+#include <string_view>
 
-#include "commands/bench_util.h"
-#include "commands/commands.h"
+#include <CLI/CLI.hpp>
 
-namespace vortex::cli {
+#include "vx-bench/bench_util.h"
 
-void AddBenchCommand(CLI::App &app) {
-    auto options = std::make_shared<bench::BenchOptions>();
-    CLI::App *cmd = app.add_subcommand(
-        "bench", "Benchmarks: open, take, export, compress, sql, filters, write-scaling, wide");
-    cmd->require_subcommand(1);
-    // Subcommands inherit fallthrough, so `vx bench open --json` works as well as `vx bench --json open`.
-    cmd->fallthrough();
-    cmd->add_flag("--json", options->json, "print machine-readable results");
-    cmd->add_flag("--quick", options->quick, "tiny sizes (a smoke run, not a measurement)");
-    cmd->add_option("--reps", options->reps, "timed repetitions (min and median are reported)")
-        ->check(CLI::PositiveNumber);
-    cmd->add_option(
-        "--quiet-script", options->quiet_script,
-        "run before each timed repetition, e.g. shared/tools/quiet.sh (a non-zero exit is reported)");
-    cmd->add_option("--tmp-dir", options->tmp_dir, "where temporary files go (default: the system's)");
-    bench::AddOpenBench(*cmd, options);
-    bench::AddTakeBench(*cmd, options);
-    bench::AddExportBench(*cmd, options);
-    bench::AddCompressBench(*cmd, options);
-    bench::AddSqlBench(*cmd, options);
-    bench::AddFilterBench(*cmd, options);
-    bench::AddWriteScalingBench(*cmd, options);
-    bench::AddWideBench(*cmd, options);
+namespace {
+
+// The allocator policy for what does not go through MemoryPool, VX_MALLOC_POLICY=glibc
+// (default) | arena1 | mmap128k: `export` compares them (seed 002's peak memory per thread).
+void TuneAllocator() {
+    const char *env = std::getenv("VX_MALLOC_POLICY");
+    const std::string_view policy = env != nullptr ? env : "glibc";
+    if (policy == "arena1") {
+        mallopt(M_ARENA_MAX, 1);
+    } else if (policy == "mmap128k") {
+        mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    }
 }
 
-} // namespace vortex::cli
+} // namespace
+
+int main(int argc, char **argv) {
+    namespace bench = vortex::cli::bench;
+    TuneAllocator();
+    auto options = std::make_shared<bench::BenchOptions>();
+    CLI::App app{"vx-bench: Vortex benchmarks against DuckDB and Parquet: open, take, export, compress, sql, "
+                 "filters, write-scaling, wide"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "vx-bench 0.1.0 (vortex-cpp)");
+    // Subcommands inherit fallthrough, so `vx-bench open --json` works as well as `vx-bench --json open`.
+    app.fallthrough();
+    app.add_flag("--json", options->json, "print machine-readable results");
+    app.add_flag("--quick", options->quick, "tiny sizes (a smoke run, not a measurement)");
+    app.add_option("--reps", options->reps, "timed repetitions (min and median are reported)")
+        ->check(CLI::PositiveNumber);
+    app.add_option(
+        "--quiet-script", options->quiet_script,
+        "run before each timed repetition, e.g. shared/tools/quiet.sh (a non-zero exit is reported)");
+    app.add_option("--tmp-dir", options->tmp_dir, "where temporary files go (default: the system's)");
+    bench::AddOpenBench(app, options);
+    bench::AddTakeBench(app, options);
+    bench::AddExportBench(app, options);
+    bench::AddCompressBench(app, options);
+    bench::AddSqlBench(app, options);
+    bench::AddFilterBench(app, options);
+    bench::AddWriteScalingBench(app, options);
+    bench::AddWideBench(app, options);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError &e) {
+        return app.exit(e);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "vx-bench: error: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// `vx bench open`: many small files, each opened and summed through the scan, sequentially and
+// `vx-bench open`: many small files, each opened and summed through the scan, sequentially and
 // from concurrent clients, with and without the footer cache (seed 001). The per-file cost of
 // the concurrent run is its wall time times the parallelism it could use, so a ratio near 1
 // means clients do not slow each other beyond sharing the cores.
@@ -19,8 +19,8 @@
 #include "vortex/file/footer_cache.h"
 #include "vortex/vortex.h"
 
-#include "commands/bench_util.h"
 #include "commands/cli_util.h"
+#include "vx-bench/bench_util.h"
 
 namespace vortex::cli::bench {
 namespace {

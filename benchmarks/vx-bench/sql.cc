@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// `vx bench sql` (issue #8): the same DuckDB queries over .vortex files (read_vortex) and over
+// `vx-bench sql` (issue #8): the same DuckDB queries over .vortex files (read_vortex) and over
 // Parquet-ZSTD copies of the same data, in one DuckDB, with the same threads, in one run.
 //   (a) seed 001: 40 files x 50 000 rows (key, value); N x SUM(value), N x a join with a
 //       100-key build table, and 4 clients x M scans at once.
@@ -24,12 +24,12 @@
 #include "vortex/base/format.h"
 #include "vortex/vortex.h"
 
-#include "commands/bench_duckdb.h"
-#include "commands/bench_sql_layout.h"
-#include "commands/bench_util.h"
 #include "commands/cli_util.h"
 #include "duckdb/bridge/duckdb_database.h"
 #include "duckdb/extension/read_vortex.h"
+#include "vx-bench/bench_duckdb.h"
+#include "vx-bench/bench_sql_layout.h"
+#include "vx-bench/bench_util.h"
 #include "workloads/star_schema.h"
 
 namespace vortex::cli::bench {

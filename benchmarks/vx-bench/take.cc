@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// `vx bench take`: 100 rows of a multi-million-row file, uniformly spread or in 5 clusters of 20,
+// `vx-bench take`: 100 rows of a multi-million-row file, uniformly spread or in 5 clusters of 20,
 // through our scan's Take (cached handle, reopen per query, reopen with the footer cache) beside
 // DuckDB reading the same rows from a Parquet copy of the same data in the same process.
 #include <algorithm>
@@ -18,10 +18,10 @@
 #include "vortex/file/footer_cache.h"
 #include "vortex/vortex.h"
 
-#include "commands/bench_util.h"
 #include "commands/cli_util.h"
 #include "duckdb/bridge/duckdb_database.h"
 #include "duckdb/bridge/file_array_reader.h"
+#include "vx-bench/bench_util.h"
 
 namespace vortex::cli::bench {
 namespace {
@@ -137,7 +137,7 @@ void RunTakeBench(const BenchOptions &options, TakeArgs args) {
     const double prepare_seconds = NowSeconds() - t0;
     const uint64_t n = file->row_count();
     if (n < 200) {
-        throw std::runtime_error("vx bench take needs at least 200 rows");
+        throw std::runtime_error("vx-bench take needs at least 200 rows");
     }
     // DuckDB's fastest fair settings: the same threads as our executor, and Parquet metadata
     // cached across queries like our open handle (the setting's name varies by version).

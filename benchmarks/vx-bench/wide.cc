@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// `vx bench wide` (#28): a table of many columns (20 000 by default). The write must use no
+// `vx-bench wide` (#28): a table of many columns (20 000 by default). The write must use no
 // more threads than its executor has, and opening the file and scanning two of its columns
 // must cost a small fraction of a full scan: in proportion to the projected columns, not to
 // the schema.
@@ -19,8 +19,8 @@
 #include "vortex/io/executor.h"
 #include "vortex/vortex.h"
 
-#include "commands/bench_util.h"
 #include "commands/cli_util.h"
+#include "vx-bench/bench_util.h"
 
 namespace vortex::cli::bench {
 namespace {

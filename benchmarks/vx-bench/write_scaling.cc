@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// `vx bench write-scaling` (seed 003): the default write of the same in-memory chunks with
+// `vx-bench write-scaling` (seed 003): the default write of the same in-memory chunks with
 // executors of 1, 2, 4 and 8 threads (those the machine has cores for), on a 16-column numeric
 // table of 8 chunks x 16 Ki rows and on the shared data sets. Reports each setting's speed-up
 // over one thread and checks that every setting writes the same bytes.
@@ -21,9 +21,9 @@
 #include "vortex/io/executor.h"
 #include "vortex/vortex.h"
 
-#include "commands/bench_util.h"
 #include "commands/cli_util.h"
 #include "duckdb/bridge/duckdb_database.h"
+#include "vx-bench/bench_util.h"
 
 namespace vortex::cli::bench {
 namespace {

@@ -10,7 +10,6 @@ void AddDemoCommand(CLI::App &app);
 void AddConvertCommand(CLI::App &app);
 void AddInspectCommand(CLI::App &app);
 void AddHeadCommand(CLI::App &app);
-void AddBenchCommand(CLI::App &app);
 void AddScanCommand(CLI::App &app);
 void AddSqlCommand(CLI::App &app);
 

@@ -3,7 +3,7 @@
 
 // The filter matrix's correctness (issue #21): the generated table of every dtype users filter
 // on (benchmarks/workloads/filter_workload.h) is written with COPY ... (FORMAT vortex) and as
-// Parquet by DuckDB; every predicate of `vx bench filters` and at least 30 more per dtype
+// Parquet by DuckDB; every predicate of `vx-bench filters` and at least 30 more per dtype
 // (constants drawn from a seed, every comparison operator, BETWEEN, IN, NULL tests, IS [NOT]
 // DISTINCT FROM, column against column, LIKE) must return exactly what DuckDB returns over the
 // Parquet file. Each query returns the count, the sum of the row numbers and an XOR of hashes of

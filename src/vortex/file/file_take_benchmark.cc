@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 
-// Micro benchmarks of random access through the scan, the step under `vx bench take`, on a
+// Micro benchmarks of random access through the scan, the step under `vx-bench take`, on a
 // compressed file with the bench's columns (sorted id, random ints, 2-decimal doubles, strings
 // from 5000 names):
 //   BM_Take/mmap:0|1/clustered:0|1/cache:0|1
