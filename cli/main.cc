@@ -10,7 +10,9 @@
 
 #include "commands/commands.h"
 
-int main(int argc, char **argv) {
+namespace {
+
+int Run(int argc, char **argv) {
     CLI::App app{"vx: read, write and inspect Vortex columnar files"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "vx 0.1.0 (vortex-cpp)");
@@ -26,9 +28,20 @@ int main(int argc, char **argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError &e) {
         return app.exit(e);
-    } catch (const std::exception &e) {
-        std::fprintf(stderr, "vx: error: %s\n", e.what());
-        return 1;
     }
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    // Setting up the commands may throw too (an allocation); every error is one line.
+    try {
+        return Run(argc, argv);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "vx: error: %s\n", e.what());
+    } catch (...) {
+        std::fprintf(stderr, "vx: error: unknown exception\n");
+    }
+    return 1;
 }

@@ -31,9 +31,7 @@ void TuneAllocator() {
     }
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
+int Run(int argc, char **argv) {
     namespace bench = vortex::cli::bench;
     TuneAllocator();
     auto options = std::make_shared<bench::BenchOptions>();
@@ -63,9 +61,19 @@ int main(int argc, char **argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError &e) {
         return app.exit(e);
-    } catch (const std::exception &e) {
-        std::fprintf(stderr, "vx-bench: error: %s\n", e.what());
-        return 1;
     }
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    try {
+        return Run(argc, argv);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "vx-bench: error: %s\n", e.what());
+    } catch (...) {
+        std::fprintf(stderr, "vx-bench: error: unknown exception\n");
+    }
+    return 1;
 }

@@ -51,66 +51,67 @@ std::string Render(dd::MaterializedQueryResult &result) {
 class FilterMatrixTest : public ::testing::TestWithParam<std::string> {
 protected:
     static void SetUpTestSuite() {
-        dir_ = new fs::path(fs::temp_directory_path() /
-                            vortex::format("vortex-filter-matrix-{}", static_cast<long>(::getpid())));
-        fs::create_directories(*dir_);
-        db_ = new dd::DuckDB(nullptr);
-        RegisterReadVortex(*db_->instance);
-        con_ = new dd::Connection(*db_);
+        test_dir = new fs::path(fs::temp_directory_path() /
+                                vortex::format("vortex-filter-matrix-{}", static_cast<long>(::getpid())));
+        fs::create_directories(*test_dir);
+        database = new dd::DuckDB(nullptr);
+        RegisterReadVortex(*database->instance);
+        connection = new dd::Connection(*database);
         const uint64_t rows = EnvOr("VORTEX_FILTER_ROWS", 70'000);
         const uint64_t seed = EnvOr("VORTEX_FILTER_SEED", 7);
         Exec(workload::CreateTableSql("t", rows, seed));
-        const std::string vx = (*dir_ / "t.vortex").string(), pq = (*dir_ / "t.parquet").string();
+        const std::string vx = (*test_dir / "t.vortex").string(), pq = (*test_dir / "t.parquet").string();
         Exec("COPY t TO '" + vx + "' (FORMAT vortex)");
         Exec("COPY t TO '" + pq + "' (FORMAT parquet, COMPRESSION zstd)");
-        vortex_source_ = new std::string("read_vortex('" + vx + "')");
-        parquet_source_ = new std::string("read_parquet('" + pq + "')");
-        predicates_ = new std::map<std::string, std::vector<workload::FilterPredicate>>();
+        vortex_source = new std::string("read_vortex('" + vx + "')");
+        parquet_source = new std::string("read_parquet('" + pq + "')");
+        predicates_by_dtype = new std::map<std::string, std::vector<workload::FilterPredicate>>();
         for (auto list : {workload::BenchPredicates(), workload::OraclePredicates(seed)}) {
             for (workload::FilterPredicate &p : list) {
-                (*predicates_)[p.dtype].push_back(std::move(p));
+                (*predicates_by_dtype)[p.dtype].push_back(std::move(p));
             }
         }
     }
     static void TearDownTestSuite() {
-        delete con_;
-        delete db_;
+        delete connection;
+        delete database;
         std::error_code ignored;
-        fs::remove_all(*dir_, ignored);
-        delete dir_;
-        delete vortex_source_;
-        delete parquet_source_;
-        delete predicates_;
+        fs::remove_all(*test_dir, ignored);
+        delete test_dir;
+        delete vortex_source;
+        delete parquet_source;
+        delete predicates_by_dtype;
     }
     static void Exec(const std::string &sql) {
-        auto result = con_->Query(sql);
+        auto result = connection->Query(sql);
         ASSERT_FALSE(result->HasError()) << result->GetError() << "\n  in: " << sql.substr(0, 400);
     }
 
-    static fs::path *dir_;
-    static dd::DuckDB *db_;
-    static dd::Connection *con_;
-    static std::string *vortex_source_;
-    static std::string *parquet_source_;
-    static std::map<std::string, std::vector<workload::FilterPredicate>> *predicates_;
+    static fs::path *test_dir;
+    static dd::DuckDB *database;
+    static dd::Connection *connection;
+    static std::string *vortex_source;
+    static std::string *parquet_source;
+    static std::map<std::string, std::vector<workload::FilterPredicate>> *predicates_by_dtype;
 };
 
-fs::path *FilterMatrixTest::dir_ = nullptr;
-dd::DuckDB *FilterMatrixTest::db_ = nullptr;
-dd::Connection *FilterMatrixTest::con_ = nullptr;
-std::string *FilterMatrixTest::vortex_source_ = nullptr;
-std::string *FilterMatrixTest::parquet_source_ = nullptr;
-std::map<std::string, std::vector<workload::FilterPredicate>> *FilterMatrixTest::predicates_ = nullptr;
+fs::path *FilterMatrixTest::test_dir = nullptr;
+dd::DuckDB *FilterMatrixTest::database = nullptr;
+dd::Connection *FilterMatrixTest::connection = nullptr;
+std::string *FilterMatrixTest::vortex_source = nullptr;
+std::string *FilterMatrixTest::parquet_source = nullptr;
+std::map<std::string, std::vector<workload::FilterPredicate>> *FilterMatrixTest::predicates_by_dtype =
+    nullptr;
 
 TEST_P(FilterMatrixTest, EveryPredicateReturnsWhatParquetReturns) {
-    const auto &predicates = predicates_->at(GetParam());
+    const auto &predicates = predicates_by_dtype->at(GetParam());
     ASSERT_GE(predicates.size(), 30u);
     size_t failures = 0, selective = 0;
     for (const workload::FilterPredicate &p : predicates) {
-        const std::string sql_vx = p.Sql(*vortex_source_), sql_pq = p.Sql(*parquet_source_);
-        auto expected = con_->Query(sql_pq);
+        const std::string sql_vx = p.Sql(*vortex_source), sql_pq = p.Sql(*parquet_source);
+        auto expected = connection->Query(sql_pq);
         ASSERT_FALSE(expected->HasError()) << expected->GetError() << "\n  in: " << sql_pq;
-        auto actual = con_->Query(sql_vx);
+        auto actual = connection->Query(sql_vx);
         if (actual->HasError()) {
             ADD_FAILURE() << "query: " << sql_vx << "\n  error: " << actual->GetError();
         } else if (Render(*actual) != Render(*expected)) {
@@ -132,8 +133,8 @@ TEST_P(FilterMatrixTest, EveryPredicateReturnsWhatParquetReturns) {
 
 // The file keeps every column's DuckDB type, units and zones included.
 TEST_F(FilterMatrixTest, ReadVortexKeepsEveryColumnsType) {
-    auto expected = con_->Query("DESCRIBE t");
-    auto actual = con_->Query("DESCRIBE SELECT * FROM " + *vortex_source_);
+    auto expected = connection->Query("DESCRIBE t");
+    auto actual = connection->Query("DESCRIBE SELECT * FROM " + *vortex_source);
     ASSERT_FALSE(actual->HasError()) << actual->GetError();
     ASSERT_EQ(actual->RowCount(), expected->RowCount());
     for (dd::idx_t r = 0; r < expected->RowCount(); r++) {

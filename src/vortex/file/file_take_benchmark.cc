@@ -42,9 +42,9 @@ uint64_t BenchRows() {
 // Writes the file once per process and removes it at exit.
 const std::string &BenchFile() {
     static const std::string path = [] {
-        const std::string out = (std::filesystem::temp_directory_path() /
-                                 ("vortex_take_bench_" + std::to_string(getpid()) + ".vortex"))
-                                    .string();
+        std::string out = (std::filesystem::temp_directory_path() /
+                           ("vortex_take_bench_" + std::to_string(getpid()) + ".vortex"))
+                              .string();
         const uint64_t rows = BenchRows();
         auto writer = FileWriter::Open(FileWriteSink::Open(out).ValueOrDie(),
                                        DType::Struct({"id", "a", "b", "s"},
