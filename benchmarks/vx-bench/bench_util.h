@@ -111,10 +111,10 @@ void WriteVortex(duckdb_bridge::DuckDB &db,
                  Executor *executor);
 
 /// The subcommands of `vx-bench`; each reads the shared options when it runs.
-void AddOpenBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
-void AddTakeBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
-void AddExportBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
-void AddCompressBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options);
+void AddOpenBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
+void AddTakeBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
+void AddExportBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
+void AddCompressBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
 void AddSqlBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
 void AddFilterBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);
 void AddWriteScalingBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options);

@@ -253,7 +253,7 @@ void RunCompressBench(const BenchOptions &options, const CompressArgs &args) {
 
 } // namespace
 
-void AddCompressBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
+void AddCompressBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options) {
     auto args = std::make_shared<CompressArgs>();
     CLI::App *cmd = bench.add_subcommand(
         "compress", "sizes, write and full-decode times: DuckDB Parquet (zstd, snappy) vs .vortex");

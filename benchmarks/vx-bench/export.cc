@@ -210,7 +210,7 @@ void RunExportBench(const BenchOptions &options, ExportArgs args) {
 
 } // namespace
 
-void AddExportBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
+void AddExportBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options) {
     auto args = std::make_shared<ExportArgs>();
     CLI::App *cmd =
         bench.add_subcommand("export", "peak RSS of an Arrow export with 1, 2, 8, 16 executor threads");

@@ -6,15 +6,14 @@
 // `sql` and `filters`: DuckDB queries over .vortex against Parquet (issues #8, #21);
 // `write-scaling` and `wide`: the writer's threads (issue #28). Each prints a small table, or
 // JSON with --json; --quick runs tiny sizes so CI proves the commands work.
-#include <cstdio>
 #include <cstdlib>
-#include <exception>
 #include <malloc.h>
 #include <memory>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
 
+#include "commands/run_tool.h"
 #include "vx-bench/bench_util.h"
 
 namespace {
@@ -31,49 +30,36 @@ void TuneAllocator() {
     }
 }
 
-int Run(int argc, char **argv) {
-    namespace bench = vortex::cli::bench;
-    TuneAllocator();
-    auto options = std::make_shared<bench::BenchOptions>();
-    CLI::App app{"vx-bench: Vortex benchmarks against DuckDB and Parquet: open, take, export, compress, sql, "
-                 "filters, write-scaling, wide"};
-    app.require_subcommand(1);
-    app.set_version_flag("--version", "vx-bench 0.1.0 (vortex-cpp)");
-    // Subcommands inherit fallthrough, so `vx-bench open --json` works as well as `vx-bench --json open`.
-    app.fallthrough();
-    app.add_flag("--json", options->json, "print machine-readable results");
-    app.add_flag("--quick", options->quick, "tiny sizes (a smoke run, not a measurement)");
-    app.add_option("--reps", options->reps, "timed repetitions (min and median are reported)")
-        ->check(CLI::PositiveNumber);
-    app.add_option(
-        "--quiet-script", options->quiet_script,
-        "run before each timed repetition, e.g. shared/tools/quiet.sh (a non-zero exit is reported)");
-    app.add_option("--tmp-dir", options->tmp_dir, "where temporary files go (default: the system's)");
-    bench::AddOpenBench(app, options);
-    bench::AddTakeBench(app, options);
-    bench::AddExportBench(app, options);
-    bench::AddCompressBench(app, options);
-    bench::AddSqlBench(app, options);
-    bench::AddFilterBench(app, options);
-    bench::AddWriteScalingBench(app, options);
-    bench::AddWideBench(app, options);
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError &e) {
-        return app.exit(e);
-    }
-    return 0;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
-    try {
-        return Run(argc, argv);
-    } catch (const std::exception &e) {
-        std::fprintf(stderr, "vx-bench: error: %s\n", e.what());
-    } catch (...) {
-        std::fprintf(stderr, "vx-bench: error: unknown exception\n");
-    }
-    return 1;
+    namespace bench = vortex::cli::bench;
+    TuneAllocator();
+    return vortex::cli::RunTool(
+        "vx-bench",
+        "vx-bench: Vortex benchmarks against DuckDB and Parquet: open, take, export, compress, sql, filters, "
+        "write-scaling, wide",
+        argc, argv, [](CLI::App &app) {
+            // The commands' callbacks share the options (they run once parsing set them).
+            auto options = std::make_shared<bench::BenchOptions>();
+            // Subcommands inherit fallthrough, so `vx-bench open --json` works as well as
+            // `vx-bench --json open`.
+            app.fallthrough();
+            app.add_flag("--json", options->json, "print machine-readable results");
+            app.add_flag("--quick", options->quick, "tiny sizes (a smoke run, not a measurement)");
+            app.add_option("--reps", options->reps, "timed repetitions (min and median are reported)")
+                ->check(CLI::PositiveNumber);
+            app.add_option("--quiet-script", options->quiet_script,
+                           "run before each timed repetition, e.g. shared/tools/quiet.sh (a non-zero exit is "
+                           "reported)");
+            app.add_option("--tmp-dir", options->tmp_dir, "where temporary files go (default: the system's)");
+            bench::AddOpenBench(app, options);
+            bench::AddTakeBench(app, options);
+            bench::AddExportBench(app, options);
+            bench::AddCompressBench(app, options);
+            bench::AddSqlBench(app, options);
+            bench::AddFilterBench(app, options);
+            bench::AddWriteScalingBench(app, options);
+            bench::AddWideBench(app, options);
+        });
 }

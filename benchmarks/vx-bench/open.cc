@@ -191,7 +191,7 @@ void RunOpenBench(const BenchOptions &options, OpenArgs args) {
 
 } // namespace
 
-void AddOpenBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
+void AddOpenBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options) {
     auto args = std::make_shared<OpenArgs>();
     CLI::App *cmd =
         bench.add_subcommand("open", "open + SUM(value) over many small files, sequential vs concurrent");

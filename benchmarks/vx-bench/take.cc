@@ -261,7 +261,7 @@ void RunTakeBench(const BenchOptions &options, TakeArgs args) {
 
 } // namespace
 
-void AddTakeBench(CLI::App &bench, std::shared_ptr<const BenchOptions> options) {
+void AddTakeBench(CLI::App &bench, const std::shared_ptr<const BenchOptions> &options) {
     auto args = std::make_shared<TakeArgs>();
     CLI::App *cmd =
         bench.add_subcommand("take", "100 random rows from a large file: our Take vs DuckDB on Parquet");
