@@ -12,7 +12,7 @@
 #include "vortex/arrow/arrow_stream.h"
 #include "vortex/base/result.h"
 #include "vortex/base/status.h"
-#include "vortex/compressor/compressor.h"
+#include "vortex/compressor/btrblocks/btrblocks.h"
 #include "vortex/default_session.h"
 #include "vortex/dtype/dtype.h"
 #include "vortex/dtype/dtype_serde.h"

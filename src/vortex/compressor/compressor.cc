@@ -12,12 +12,6 @@
 #include "vortex/array/encoding.h"
 #include "vortex/compressor/sample.h"
 #include "vortex/compressor/scheme.h"
-#include "vortex/dtype/extension.h"
-#include "vortex/encodings/datetime_parts/datetime_parts_array.h"
-#include "vortex/encodings/decimal_byte_parts/decimal_byte_parts_array.h"
-#include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
-#include "vortex/encodings/fastlanes/delta/delta_array.h"
-#include "vortex/encodings/fastlanes/fastlanes_layout.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {
@@ -46,38 +40,31 @@ Result<ArrayRef> ConstantOf(const ArrayRef &canonical, const LeafStats &stats) {
     return ArrayRef(std::move(masked));
 }
 
-std::span<const Scheme *const> SchemesFor(const DType &dtype) {
+const std::vector<const Scheme *> &SchemesFor(const DType &dtype, const SchemeSet &schemes) {
     if (dtype.is_primitive()) {
-        return IsInt(dtype.ptype()) ? IntegerSchemes() : FloatSchemes();
+        return schemes.schemes(IsInt(dtype.ptype()) ? LeafKind::kInteger : LeafKind::kFloat);
     }
-    return dtype.is_utf8() ? StringSchemes() : BinarySchemes();
+    return schemes.schemes(dtype.is_utf8() ? LeafKind::kUtf8 : LeafKind::kBinary);
 }
 
-// The bytes `array` would take per value in a long array. FastLanes encodings fill whole
-// 1024-value blocks: a sample of a few hundred values pays for the padding in full (a run-end's
-// ends and values, a dictionary's codes), a block of 64Ki values does not.
-double UnpaddedBytes(const Array &array) {
+// The bytes `array` would take per value in a long array. Encodings padded to whole blocks
+// (FastLanes' 1024 values) make a sample of a few hundred values pay for the padding in full (a
+// run-end's ends and values, a dictionary's codes), a block of 64Ki values does not: the scheme
+// set's padding model scales those nodes.
+double UnpaddedBytes(const Array &array, const SchemeSet &schemes) {
     double own = 0;
     for (const auto &buffer : array.buffers()) {
         own += static_cast<double>(buffer.size());
     }
     double children = 0;
     for (const auto &child : array.children()) {
-        children += UnpaddedBytes(*child);
+        children += UnpaddedBytes(*child, schemes);
     }
-    if (array.len() == 0) {
+    if (array.len() == 0 || !schemes.sample_padding) {
         return own + children;
     }
-    const auto len = static_cast<double>(array.len());
-    if (array.encoding_id() == fastlanes::BitPackedEncoding::kId) {
-        const auto &packed = static_cast<const fastlanes::BitPackedArray &>(array);
-        own *= len / static_cast<double>(fastlanes::FastLanesBlockCount(packed.offset() + array.len()) *
-                                         fastlanes::kFastLanesBlockLen);
-    } else if (array.encoding_id() == fastlanes::DeltaEncoding::kId) {
-        const auto deltas_len = static_cast<const fastlanes::DeltaArray &>(array).metadata().deltas_len;
-        children *= deltas_len == 0 ? 1.0 : len / static_cast<double>(deltas_len);
-    }
-    return own + children;
+    const auto [own_factor, children_factor] = schemes.sample_padding(array);
+    return own * own_factor + children * children_factor;
 }
 
 // Picks the scheme that shrinks a sample the most and applies it to the whole array.
@@ -90,8 +77,8 @@ Result<ArrayRef> CompressLeaf(const ArrayRef &canonical, const CompressContext &
         return canonical;
     }
     std::vector<const Scheme *> candidates;
-    for (const Scheme *scheme : SchemesFor(canonical->dtype())) {
-        if (!ctx.allows(scheme->id()) || !scheme->Applies(stats, ctx)) {
+    for (const Scheme *scheme : SchemesFor(canonical->dtype(), *ctx.schemes)) {
+        if (!ctx.allows(scheme->name()) || !scheme->Applies(stats, ctx)) {
             continue;
         }
         if (scheme->WholeArrayShape()) {
@@ -130,7 +117,7 @@ Result<ArrayRef> CompressLeaf(const ArrayRef &canonical, const CompressContext &
         }
         const double input_bytes =
             whole ? static_cast<double>(std::max<size_t>(canonical->nbytes(), 1)) : before;
-        const double output_bytes = sample != canonical && !whole ? UnpaddedBytes(**encoded)
+        const double output_bytes = sample != canonical && !whole ? UnpaddedBytes(**encoded, *ctx.schemes)
                                                                   : static_cast<double>((*encoded)->nbytes());
         const double ratio = input_bytes / std::max(output_bytes, 1.0);
         if (whole) {
@@ -189,30 +176,25 @@ Result<ArrayRef> CompressLeaf(const ArrayRef &canonical, const CompressContext &
 }
 
 Result<ArrayRef> CompressDecimal(const ArrayRef &canonical, const CompressContext &ctx) {
-    auto parts = decimal_byte_parts::DecimalBytePartsEncode(canonical);
-    if (!parts.ok()) {
-        // Values beyond 64 bits stay a plain decimal, as in the reference.
-        return canonical;
+    for (const TransformScheme *scheme : ctx.schemes->decimal) {
+        VX_ASSIGN_OR_RETURN(auto encoded, scheme->Encode(canonical, ctx));
+        if (encoded) {
+            return *encoded;
+        }
     }
-    static constexpr size_t kMsp[] = {0};
-    return CompressChildren(*parts, kMsp, ctx);
+    return canonical;
 }
 
 Result<ArrayRef> CompressExtension(const ArrayRef &canonical, const CompressContext &ctx) {
     static constexpr size_t kStorage[] = {0};
-    VX_ASSIGN_OR_RETURN(ArrayRef plain, CompressChildren(canonical, kStorage, ctx));
-    if (canonical->dtype().extension().id != kTimestampId) {
-        return plain;
+    VX_ASSIGN_OR_RETURN(ArrayRef best, CompressChildren(canonical, kStorage, ctx));
+    for (const TransformScheme *scheme : ctx.schemes->extension) {
+        VX_ASSIGN_OR_RETURN(auto encoded, scheme->Encode(canonical, ctx));
+        if (encoded && (*encoded)->nbytes() < best->nbytes()) {
+            best = *std::move(encoded);
+        }
     }
-    // Timestamps: split into days, seconds and subseconds when that is smaller (it usually
-    // is: the parts have far fewer distinct values than the raw ticks).
-    auto parts = datetime_parts::DateTimePartsEncodeNarrowed(canonical);
-    if (!parts.ok()) {
-        return plain;
-    }
-    static constexpr size_t kParts[] = {0, 1, 2};
-    VX_ASSIGN_OR_RETURN(ArrayRef split, CompressChildren(*parts, kParts, ctx));
-    return split->nbytes() < plain->nbytes() ? split : plain;
+    return best;
 }
 
 } // namespace
@@ -274,12 +256,13 @@ Result<ArrayRef> CompressArray(const ArrayRef &array, const CompressContext &ctx
     return canonical;
 }
 
-} // namespace compressor
-
-Result<ArrayRef> Compress(const ArrayRef &array, const CompressorOptions &options) {
-    compressor::CompressContext ctx;
+Result<ArrayRef>
+CompressWith(const ArrayRef &array, const SchemeSet &schemes, const CompressorOptions &options) {
+    CompressContext ctx;
     ctx.options = &options;
-    return compressor::CompressArray(array, ctx);
+    ctx.schemes = &schemes;
+    return CompressArray(array, ctx);
 }
 
+} // namespace compressor
 } // namespace vortex

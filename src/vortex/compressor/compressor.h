@@ -11,7 +11,7 @@ namespace vortex {
 
 struct CompressorOptions {
     /// Adds zstd for strings and binaries and pco (and zstd) for numbers: smaller files, slower
-    /// decoding (the reference's "compact" compressor).
+    /// decoding (the reference's "compact" compressor). Read by the scheme sets' builders.
     bool compact = false;
     /// Dictionary-encodes integer arrays at the top of a cascade. The file writer turns it off
     /// for column data (the dict layout does that job there) and keeps it for zone tables, as the
@@ -22,13 +22,18 @@ struct CompressorOptions {
     int max_depth = 3;
 };
 
-/// BtrBlocks-style compression of one array (any dtype, any encoding): for each leaf array the
-/// applicable schemes are tried on a sample of a few runs of contiguous values, the one giving
-/// the smallest result wins (ties go to the cheaper decoder, listed first), and the children it
-/// produces (codes, run ends, encoded integers, ...) are compressed the same way, up to
-/// `max_depth` levels. Structs, lists and extensions compress their parts. Only encodings the
-/// reference's readers accept are emitted. Deterministic: the same input gives the same array
-/// whatever thread runs it. Returns the input's canonical form when nothing pays.
-Result<ArrayRef> Compress(const ArrayRef &array, const CompressorOptions &options = {});
+namespace compressor {
+struct SchemeSet;
 
+/// Compresses one array (any dtype, any encoding) with the schemes of `schemes`, BtrBlocks
+/// style: for each leaf array the applicable schemes are tried on a sample of a few runs of
+/// contiguous values, the one giving the smallest result wins (ties go to the one listed first),
+/// and the children it produces (codes, run ends, encoded integers, ...) are compressed the same
+/// way, up to `max_depth` levels. Structs, lists and extensions compress their parts. Deterministic:
+/// the same input gives the same array whatever thread runs it. Returns the input's canonical
+/// form when nothing pays. The default schemes and `vortex::Compress` are in btrblocks/.
+Result<ArrayRef>
+CompressWith(const ArrayRef &array, const SchemeSet &schemes, const CompressorOptions &options = {});
+
+} // namespace compressor
 } // namespace vortex

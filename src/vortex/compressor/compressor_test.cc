@@ -19,7 +19,7 @@
 #include "vortex/array/testing/conformance/array_conformance.h"
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
-#include "vortex/compressor/compressor.h"
+#include "vortex/compressor/btrblocks/btrblocks.h"
 #include "vortex/compressor/leaf_stats.h"
 #include "vortex/compressor/sample.h"
 #include "vortex/default_session.h"

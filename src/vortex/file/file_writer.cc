@@ -8,7 +8,7 @@
 #include <mutex>
 
 #include "vortex/array/serde/array_context.h"
-#include "vortex/compressor/compressor.h"
+#include "vortex/compressor/btrblocks/btrblocks.h"
 #include "vortex/file/footer.h"
 #include "vortex/io/executor.h"
 #include "vortex/layout/write/dict_writer.h"

@@ -5,12 +5,11 @@
 // Schemes shared by several leaf types.
 #include "vortex/compressor/scheme.h"
 
-namespace vortex::compressor {
+namespace vortex::compressor::btrblocks {
 
 /// Run ends plus one value per run; pays from an average run of 4 (the reference's threshold).
 class RunEndScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kRunEnd; }
     std::string_view name() const override { return "runend"; }
     bool SizeFollowsRuns() const override { return true; }
     bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
@@ -21,7 +20,6 @@ public:
 /// FastLanes RLE: runs per 1024-value block, decoded with the block's lanes.
 class RleScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kRle; }
     std::string_view name() const override { return "rle"; }
     bool SizeFollowsRuns() const override { return true; }
     bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
@@ -34,7 +32,6 @@ public:
 class SparseScheme final : public Scheme {
 public:
     explicit SparseScheme(bool top_value = true) : top_value_(top_value) {}
-    SchemeId id() const override { return SchemeId::kSparse; }
     std::string_view name() const override { return "sparse"; }
     bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
     Result<std::optional<ArrayRef>>
@@ -44,11 +41,10 @@ private:
     bool top_value_;
 };
 
-/// Frames of whole values through zstd (strings, binaries and numbers): only in compact mode,
-/// which trades decoding speed for size.
+/// Frames of whole values through zstd (strings, binaries and numbers): only in the compact
+/// set, which trades decoding speed for size.
 class ZstdScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kZstd; }
     std::string_view name() const override { return "zstd"; }
     bool JudgedOnWholeArray() const override { return true; }
     bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
@@ -57,10 +53,9 @@ public:
 };
 
 /// pco (the reference's compact scheme for numbers): 16-, 32- and 64-bit integers and floats,
-/// only in compact mode. Judged like zstd, on the whole array.
+/// only in the compact set. Judged like zstd, on the whole array.
 class PcoScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kPco; }
     std::string_view name() const override { return "pco"; }
     bool JudgedOnWholeArray() const override { return true; }
     bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
@@ -73,7 +68,6 @@ class DictScheme final : public Scheme {
 public:
     enum class Kind { kInteger, kOther };
     explicit DictScheme(Kind kind) : kind_(kind) {}
-    SchemeId id() const override { return SchemeId::kDict; }
     std::string_view name() const override { return "dict"; }
     bool Applies(const LeafStats &stats, const CompressContext &ctx) const override;
     Result<std::optional<ArrayRef>>
@@ -83,4 +77,4 @@ private:
     Kind kind_;
 };
 
-} // namespace vortex::compressor
+} // namespace vortex::compressor::btrblocks

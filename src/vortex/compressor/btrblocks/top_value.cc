@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "vortex/compressor/schemes/top_value.h"
+#include "vortex/compressor/btrblocks/top_value.h"
 
 #include <cstring>
 #include <unordered_map>
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
 
-namespace vortex::compressor {
+namespace vortex::compressor::btrblocks {
 namespace {
 
 template <typename T>
@@ -44,4 +44,4 @@ Result<std::optional<TopValueInfo>> TopValue(const ArrayRef &canonical) {
     return VisitPType(primitive->ptype(), [&]<typename T>() { return TopOf<T>(*primitive); });
 }
 
-} // namespace vortex::compressor
+} // namespace vortex::compressor::btrblocks

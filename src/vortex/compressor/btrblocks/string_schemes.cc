@@ -2,16 +2,16 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 // String and binary schemes (spec: arrays-encodings 2): dictionary, FSST (strings only),
 // null-dominated sparse (strings only), and zstd in compact mode (common_schemes.h).
-#include "vortex/compressor/schemes/common_schemes.h"
+#include "vortex/compressor/btrblocks/builtin_schemes.h"
+#include "vortex/compressor/btrblocks/common_schemes.h"
 #include "vortex/encodings/fsst/fsst_array.h"
 
-namespace vortex::compressor {
+namespace vortex::compressor::btrblocks {
 namespace {
 
 // Symbol-table compression that keeps every value addressable.
 class FsstScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kFsst; }
     std::string_view name() const override { return "fsst"; }
     bool Applies(const LeafStats &stats, const CompressContext &) const override {
         return stats.valid_count() > 0;
@@ -22,7 +22,7 @@ public:
         // uncompressed_lengths and codes_offsets are plain integers.
         static constexpr size_t kLengthsOffsets[] = {0, 1};
         VX_ASSIGN_OR_RETURN(ArrayRef result,
-                            CompressChildren(ArrayRef(std::move(fsst)), kLengthsOffsets, ctx.Child(id())));
+                            CompressChildren(ArrayRef(std::move(fsst)), kLengthsOffsets, ctx.Child(name())));
         return std::optional<ArrayRef>(std::move(result));
     }
 };
@@ -44,4 +44,4 @@ std::span<const Scheme *const> BinarySchemes() {
     return kBinarySchemes;
 }
 
-} // namespace vortex::compressor
+} // namespace vortex::compressor::btrblocks

@@ -2,11 +2,12 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 // Float schemes (spec: arrays-encodings 2): ALP for decimal-like values, ALP-RD for the rest,
 // dictionary, FastLanes RLE and null-dominated sparse.
-#include "vortex/compressor/schemes/common_schemes.h"
+#include "vortex/compressor/btrblocks/builtin_schemes.h"
+#include "vortex/compressor/btrblocks/common_schemes.h"
 #include "vortex/encodings/alp/alp/alp_array.h"
 #include "vortex/encodings/alp/alp_rd/alprd_array.h"
 
-namespace vortex::compressor {
+namespace vortex::compressor::btrblocks {
 namespace {
 
 bool IsAlpFloat(const LeafStats &, const ArrayRef &canonical) {
@@ -18,7 +19,6 @@ bool IsAlpFloat(const LeafStats &, const ArrayRef &canonical) {
 // round-trip are patches.
 class AlpScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kAlp; }
     std::string_view name() const override { return "alp"; }
     bool Applies(const LeafStats &, const CompressContext &) const override { return true; }
     Result<std::optional<ArrayRef>>
@@ -28,7 +28,7 @@ public:
         }
         VX_ASSIGN_OR_RETURN(ArrayRef alp, alp::ALPEncode(canonical));
         static constexpr size_t kEncoded[] = {0};
-        VX_ASSIGN_OR_RETURN(ArrayRef result, CompressChildren(alp, kEncoded, ctx.Child(id())));
+        VX_ASSIGN_OR_RETURN(ArrayRef result, CompressChildren(alp, kEncoded, ctx.Child(name())));
         return std::optional<ArrayRef>(std::move(result));
     }
 };
@@ -36,7 +36,6 @@ public:
 // Real doubles: a dictionary of the high bits and the low bits packed.
 class AlpRdScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kAlpRd; }
     std::string_view name() const override { return "alprd"; }
     bool Applies(const LeafStats &, const CompressContext &) const override { return true; }
     Result<std::optional<ArrayRef>>
@@ -46,7 +45,7 @@ public:
         }
         VX_ASSIGN_OR_RETURN(ArrayRef rd, alp::ALPRDEncode(canonical));
         static constexpr size_t kLeftRight[] = {0, 1};
-        VX_ASSIGN_OR_RETURN(ArrayRef result, CompressChildren(rd, kLeftRight, ctx.Child(id())));
+        VX_ASSIGN_OR_RETURN(ArrayRef result, CompressChildren(rd, kLeftRight, ctx.Child(name())));
         return std::optional<ArrayRef>(std::move(result));
     }
 };
@@ -67,4 +66,4 @@ std::span<const Scheme *const> FloatSchemes() {
     return kFloatSchemes;
 }
 
-} // namespace vortex::compressor
+} // namespace vortex::compressor::btrblocks

@@ -7,15 +7,16 @@
 #include <bit>
 
 #include "vortex/array/arrays/primitive/primitive_array.h"
-#include "vortex/compressor/schemes/common_schemes.h"
-#include "vortex/compressor/schemes/top_value.h"
+#include "vortex/compressor/btrblocks/builtin_schemes.h"
+#include "vortex/compressor/btrblocks/common_schemes.h"
+#include "vortex/compressor/btrblocks/top_value.h"
 #include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
 #include "vortex/encodings/fastlanes/delta/delta_array.h"
 #include "vortex/encodings/fastlanes/for/for_array.h"
 #include "vortex/encodings/sequence/sequence_array.h"
 #include "vortex/encodings/zigzag/zigzag_array.h"
 
-namespace vortex::compressor {
+namespace vortex::compressor::btrblocks {
 namespace {
 
 size_t PTypeBits(const ArrayRef &array) {
@@ -42,7 +43,6 @@ Result<std::optional<ArrayRef>> BitPack(const ArrayRef &canonical) {
 // An arithmetic sequence is two numbers, whatever its length.
 class SequenceScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kSequence; }
     std::string_view name() const override { return "sequence"; }
     bool WholeArrayShape() const override { return true; }
     bool Applies(const LeafStats &stats, const CompressContext &) const override {
@@ -57,7 +57,6 @@ public:
 // Subtracts the minimum, then bit-packs: the reference always writes FoR over bit-packing.
 class FoRScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kFoR; }
     std::string_view name() const override { return "for"; }
     bool Applies(const LeafStats &stats, const CompressContext &) const override {
         // Pays only when the shift saves bits (negative minimums always do).
@@ -78,7 +77,6 @@ public:
 
 class BitPackingScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kBitPacking; }
     std::string_view name() const override { return "bitpacking"; }
     bool Applies(const LeafStats &stats, const CompressContext &) const override { return stats.min >= 0; }
     Result<std::optional<ArrayRef>>
@@ -96,7 +94,6 @@ class DeltaScheme final : public Scheme {
     static constexpr size_t kMinAscentsPerDescent = 16;
 
 public:
-    SchemeId id() const override { return SchemeId::kDelta; }
     std::string_view name() const override { return "delta"; }
     bool Applies(const LeafStats &stats, const CompressContext &) const override {
         return stats.null_count == 0 && stats.descents * kMinAscentsPerDescent <= stats.len &&
@@ -106,7 +103,7 @@ public:
     Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &ctx) const override {
         VX_ASSIGN_OR_RETURN(ArrayRef delta, fastlanes::DeltaEncode(canonical));
         static constexpr size_t kBasesDeltas[] = {0, 1};
-        VX_ASSIGN_OR_RETURN(ArrayRef result, CompressChildren(delta, kBasesDeltas, ctx.Child(id())));
+        VX_ASSIGN_OR_RETURN(ArrayRef result, CompressChildren(delta, kBasesDeltas, ctx.Child(name())));
         return std::optional<ArrayRef>(std::move(result));
     }
 };
@@ -114,14 +111,13 @@ public:
 // Maps small negative and positive values to small unsigned ones for the schemes below it.
 class ZigZagScheme final : public Scheme {
 public:
-    SchemeId id() const override { return SchemeId::kZigZag; }
     std::string_view name() const override { return "zigzag"; }
     bool Applies(const LeafStats &stats, const CompressContext &) const override { return stats.min < 0; }
     Result<std::optional<ArrayRef>>
     Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &ctx) const override {
         VX_ASSIGN_OR_RETURN(ArrayRef zigzag, zigzag::ZigZagEncode(canonical));
         static constexpr size_t kEncoded[] = {0};
-        VX_ASSIGN_OR_RETURN(ArrayRef result, CompressChildren(zigzag, kEncoded, ctx.Child(id())));
+        VX_ASSIGN_OR_RETURN(ArrayRef result, CompressChildren(zigzag, kEncoded, ctx.Child(name())));
         return std::optional<ArrayRef>(std::move(result));
     }
 };
@@ -147,4 +143,4 @@ std::span<const Scheme *const> IntegerSchemes() {
     return kIntegerSchemes;
 }
 
-} // namespace vortex::compressor
+} // namespace vortex::compressor::btrblocks

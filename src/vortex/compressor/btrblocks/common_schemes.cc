@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
-#include "vortex/compressor/schemes/common_schemes.h"
+#include "vortex/compressor/btrblocks/common_schemes.h"
 
 #include "vortex/array/arrays/dict/dict_encode.h"
 #include "vortex/array/compute/scalar_at.h"
-#include "vortex/compressor/schemes/top_value.h"
+#include "vortex/compressor/btrblocks/top_value.h"
 #include "vortex/encodings/fastlanes/rle/rle_array.h"
 #include "vortex/encodings/pco/pco_array.h"
 #include "vortex/encodings/pco/pco_encoding.h"
@@ -12,7 +12,7 @@
 #include "vortex/encodings/sparse/sparse_array.h"
 #include "vortex/encodings/zstd/zstd_array.h"
 
-namespace vortex::compressor {
+namespace vortex::compressor::btrblocks {
 namespace {
 
 constexpr double kMinAverageRun = 4.0;
@@ -37,7 +37,7 @@ bool RunEndScheme::Applies(const LeafStats &stats, const CompressContext &) cons
 Result<std::optional<ArrayRef>>
 RunEndScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressContext &ctx) const {
     static constexpr size_t kEndsValues[] = {0, 1};
-    return WithChildren(runend::RunEndEncode(canonical), kEndsValues, ctx.Child(id()));
+    return WithChildren(runend::RunEndEncode(canonical), kEndsValues, ctx.Child(name()));
 }
 
 bool RleScheme::Applies(const LeafStats &stats, const CompressContext &) const {
@@ -50,7 +50,7 @@ RleScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressCo
         return std::optional<ArrayRef>();
     }
     static constexpr size_t kValuesIndicesOffsets[] = {0, 1, 2};
-    return WithChildren(fastlanes::RLEEncode(canonical), kValuesIndicesOffsets, ctx.Child(id()));
+    return WithChildren(fastlanes::RLEEncode(canonical), kValuesIndicesOffsets, ctx.Child(name()));
 }
 
 bool SparseScheme::Applies(const LeafStats &stats, const CompressContext &) const {
@@ -72,11 +72,11 @@ SparseScheme::Encode(const ArrayRef &canonical, const LeafStats &stats, const Co
         VX_ASSIGN_OR_RETURN(fill, ScalarAt(canonical, top->index));
     }
     static constexpr size_t kPatchIndicesValues[] = {0, 1};
-    return WithChildren(sparse::SparseEncode(canonical, fill), kPatchIndicesValues, ctx.Child(id()));
+    return WithChildren(sparse::SparseEncode(canonical, fill), kPatchIndicesValues, ctx.Child(name()));
 }
 
-bool ZstdScheme::Applies(const LeafStats &stats, const CompressContext &ctx) const {
-    return ctx.options->compact && stats.valid_count() > 0;
+bool ZstdScheme::Applies(const LeafStats &stats, const CompressContext &) const {
+    return stats.valid_count() > 0;
 }
 
 Result<std::optional<ArrayRef>>
@@ -88,8 +88,8 @@ ZstdScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressC
     return std::optional<ArrayRef>(ArrayRef(std::move(compressed)));
 }
 
-bool PcoScheme::Applies(const LeafStats &stats, const CompressContext &ctx) const {
-    return ctx.options->compact && stats.valid_count() > 0;
+bool PcoScheme::Applies(const LeafStats &stats, const CompressContext &) const {
+    return stats.valid_count() > 0;
 }
 
 Result<std::optional<ArrayRef>>
@@ -122,7 +122,7 @@ DictScheme::Encode(const ArrayRef &canonical, const LeafStats &, const CompressC
         return std::optional<ArrayRef>();
     }
     static constexpr size_t kCodesValues[] = {0, 1};
-    return WithChildren(*dict, kCodesValues, ctx.Child(id()));
+    return WithChildren(*dict, kCodesValues, ctx.Child(name()));
 }
 
-} // namespace vortex::compressor
+} // namespace vortex::compressor::btrblocks

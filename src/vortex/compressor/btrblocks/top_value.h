@@ -8,7 +8,7 @@
 #include "vortex/array/array.h"
 #include "vortex/base/result.h"
 
-namespace vortex::compressor {
+namespace vortex::compressor::btrblocks {
 
 struct TopValueInfo {
     /// Where the most frequent valid value first occurs, and how often it occurs.
@@ -21,4 +21,4 @@ struct TopValueInfo {
 /// not Primitive (other dtypes are not counted).
 Result<std::optional<TopValueInfo>> TopValue(const ArrayRef &canonical);
 
-} // namespace vortex::compressor
+} // namespace vortex::compressor::btrblocks
