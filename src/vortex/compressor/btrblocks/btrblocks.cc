@@ -79,13 +79,13 @@ std::pair<double, double> FastLanesSamplePadding(const Array &array) {
 } // namespace compressor::btrblocks
 
 Result<ArrayRef> Compress(const ArrayRef &array, const CompressorOptions &options) {
-    static const compressor::SchemeSet kDefault = compressor::btrblocks::SchemeSetBuilder().Build();
-    static const compressor::SchemeSet kCompact = [] {
+    static const compressor::SchemeSet default_set = compressor::btrblocks::SchemeSetBuilder().Build();
+    static const compressor::SchemeSet compact_set = [] {
         CompressorOptions compact;
         compact.compact = true;
         return compressor::btrblocks::SchemeSetBuilder(compact).Build();
     }();
-    return compressor::CompressWith(array, options.compact ? kCompact : kDefault, options);
+    return compressor::CompressWith(array, options.compact ? compact_set : default_set, options);
 }
 
 } // namespace vortex

@@ -13,7 +13,8 @@ namespace {
 class DecimalBytePartsTransform final : public TransformScheme {
 public:
     std::string_view name() const override { return "decimal_byte_parts"; }
-    Result<std::optional<ArrayRef>> Encode(const ArrayRef &canonical, const CompressContext &ctx) const override {
+    Result<std::optional<ArrayRef>> Encode(const ArrayRef &canonical,
+                                           const CompressContext &ctx) const override {
         auto parts = decimal_byte_parts::DecimalBytePartsEncode(canonical);
         if (!parts.ok()) {
             // Values beyond 64 bits stay a plain decimal, as in the reference.
@@ -30,7 +31,8 @@ public:
 class DateTimePartsTransform final : public TransformScheme {
 public:
     std::string_view name() const override { return "datetime_parts"; }
-    Result<std::optional<ArrayRef>> Encode(const ArrayRef &canonical, const CompressContext &ctx) const override {
+    Result<std::optional<ArrayRef>> Encode(const ArrayRef &canonical,
+                                           const CompressContext &ctx) const override {
         if (canonical->dtype().extension().id != kTimestampId) {
             return std::optional<ArrayRef>();
         }
