@@ -21,30 +21,49 @@ namespace fs = std::filesystem;
 
 // Encodings pinned some other way than a golden metadata file, and how.
 const std::map<std::string_view, std::string_view> kWithoutGolden = {
-    {"fastlanes.bitpacked", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
-    {"vortex.bool", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
+    {"fastlanes.bitpacked", "no golden bytes in the reference; read exactly from reference-written files "
+                            "(tests/compat/reference-files)"},
+    {"vortex.bool", "no golden bytes in the reference; read exactly from reference-written files "
+                    "(tests/compat/reference-files)"},
     {"vortex.bytebool", "empty metadata: nothing to pin"},
     {"vortex.chunked", "empty metadata: nothing to pin"},
-    {"vortex.constant", "empty metadata (the value is a buffer); read exactly from reference-written files (tests/compat/reference-files)"},
-    {"vortex.decimal", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
-    {"vortex.decimal_byte_parts", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
-    {"vortex.ext", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
-    {"vortex.fixed_size_list", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
-    {"vortex.list", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
-    {"vortex.listview", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no reference-written sample"},
-    {"vortex.masked", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
+    {"vortex.constant", "empty metadata (the value is a buffer); read exactly from reference-written files "
+                        "(tests/compat/reference-files)"},
+    {"vortex.decimal", "no golden bytes in the reference; read exactly from reference-written files "
+                       "(tests/compat/reference-files)"},
+    {"vortex.decimal_byte_parts", "no golden bytes in the reference; read exactly from reference-written "
+                                  "files (tests/compat/reference-files)"},
+    {"vortex.ext", "no golden bytes in the reference; read exactly from reference-written files "
+                   "(tests/compat/reference-files)"},
+    {"vortex.fixed_size_list", "no golden bytes in the reference; read exactly from reference-written files "
+                               "(tests/compat/reference-files)"},
+    {"vortex.list", "no golden bytes in the reference; read exactly from reference-written files "
+                    "(tests/compat/reference-files)"},
+    {"vortex.listview", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no "
+                        "reference-written sample"},
+    {"vortex.masked", "no golden bytes in the reference; read exactly from reference-written files "
+                      "(tests/compat/reference-files)"},
     {"vortex.null", "empty metadata: nothing to pin"},
-    {"vortex.patched", "experimental in the reference; metadata from code (docs/compatibility.md), no reference-written sample"},
-    {"vortex.pco", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
-    {"vortex.primitive", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
-    {"vortex.sequence", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
-    {"vortex.sparse", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no reference-written sample"},
+    {"vortex.patched", "experimental in the reference; metadata from code (docs/compatibility.md), no "
+                       "reference-written sample"},
+    {"vortex.pco", "no golden bytes in the reference; read exactly from reference-written files "
+                   "(tests/compat/reference-files)"},
+    {"vortex.primitive", "no golden bytes in the reference; read exactly from reference-written files "
+                         "(tests/compat/reference-files)"},
+    {"vortex.sequence", "no golden bytes in the reference; read exactly from reference-written files "
+                        "(tests/compat/reference-files)"},
+    {"vortex.sparse", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no "
+                      "reference-written sample"},
     {"vortex.struct", "empty metadata: nothing to pin"},
-    {"vortex.varbin", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no reference-written sample"},
-    {"vortex.varbinview", "no golden bytes in the reference; read exactly from reference-written files (tests/compat/reference-files)"},
+    {"vortex.varbin", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no "
+                      "reference-written sample"},
+    {"vortex.varbinview", "no golden bytes in the reference; read exactly from reference-written files "
+                          "(tests/compat/reference-files)"},
     {"vortex.zigzag", "empty metadata: nothing to pin"},
-    {"vortex.zstd", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no reference-written sample"},
-    {"vortex.zstd_buffers", "unstable in the reference; field numbers checked against its prost tags (zstd tests)"},
+    {"vortex.zstd", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no "
+                    "reference-written sample"},
+    {"vortex.zstd_buffers",
+     "unstable in the reference; field numbers checked against its prost tags (zstd tests)"},
 };
 
 std::string GoldenName(std::string_view id) {
