@@ -164,6 +164,16 @@ TEST(SchemeSetTest, ExcludedSchemesNeverAppear) {
     EXPECT_TRUE(ArraysEqual(cities, dict_excluded));
 }
 
+TEST(SchemeSetTest, ExcludingATransformByNameRemovesIt) {
+    const SchemeSet all = SchemeSetBuilder().Build();
+    ASSERT_EQ(all.decimal.size(), 1u);
+    ASSERT_EQ(all.extension.size(), 1u);
+    const SchemeSet set = SchemeSetBuilder().ExcludeSchemes({"decimal_byte_parts", "datetime_parts"}).Build();
+    EXPECT_TRUE(set.decimal.empty());
+    EXPECT_TRUE(set.extension.empty());
+    EXPECT_EQ(set.schemes(LeafKind::kInteger).size(), all.schemes(LeafKind::kInteger).size());
+}
+
 TEST(SchemeSetTest, CompactSchemesOnlyInTheCompactSet) {
     auto names = [](const SchemeSet &set) {
         std::vector<std::string_view> out;

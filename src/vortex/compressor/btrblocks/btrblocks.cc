@@ -45,18 +45,14 @@ SchemeSetBuilder &SchemeSetBuilder::WithScheme(LeafKind kind, std::shared_ptr<co
 }
 
 SchemeSetBuilder &SchemeSetBuilder::ExcludeSchemes(std::initializer_list<std::string_view> names) {
+    const auto excluded = [&names](const auto *scheme) {
+        return std::find(names.begin(), names.end(), scheme->name()) != names.end();
+    };
     for (auto &schemes : set_.leaf) {
-        std::erase_if(schemes, [&names](const Scheme *scheme) {
-            return std::find(names.begin(), names.end(), scheme->name()) != names.end();
-        });
+        std::erase_if(schemes, excluded);
     }
-    return *this;
-}
-
-SchemeSetBuilder &SchemeSetBuilder::ExcludeTransform(std::string_view name) {
-    for (auto *transforms : {&set_.decimal, &set_.extension}) {
-        std::erase_if(*transforms, [name](const TransformScheme *scheme) { return scheme->name() == name; });
-    }
+    std::erase_if(set_.decimal, excluded);
+    std::erase_if(set_.extension, excluded);
     return *this;
 }
 

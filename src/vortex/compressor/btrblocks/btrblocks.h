@@ -31,10 +31,9 @@ public:
     /// Adds `scheme` for leaves of `kind` (the set keeps it alive). Its name must differ from
     /// every other scheme's of that kind.
     SchemeSetBuilder &WithScheme(LeafKind kind, std::shared_ptr<const Scheme> scheme);
-    /// Removes every scheme of these names (e.g. "fsst", "dict") from every leaf kind.
+    /// Removes every scheme of these names from every leaf kind ("fsst", "dict", ...) and every
+    /// transform of them ("decimal_byte_parts", "datetime_parts").
     SchemeSetBuilder &ExcludeSchemes(std::initializer_list<std::string_view> names);
-    /// Removes the transform of this name ("decimal_byte_parts", "datetime_parts").
-    SchemeSetBuilder &ExcludeTransform(std::string_view name);
 
     /// The set; a builder can build more than once.
     SchemeSet Build() const { return set_; }
