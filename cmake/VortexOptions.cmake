@@ -12,6 +12,13 @@ if(VORTEX_CCACHE)
     set(CMAKE_CXX_COMPILER_LAUNCHER "${VORTEX_CCACHE}")
 endif()
 
+# lld links the test binaries (hundreds of MB under the sanitizers) in a third of GNU ld's time.
+option(VORTEX_USE_LLD "Link with lld when it is installed" ON)
+find_program(VORTEX_LLD ld.lld)
+if(VORTEX_USE_LLD AND VORTEX_LLD)
+    add_link_options(-fuse-ld=lld)
+endif()
+
 set(VORTEX_WARNING_FLAGS -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast
     -Wimplicit-fallthrough)
 if(VORTEX_WERROR)

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake ninja-build ccache pkg-config git
+  build-essential cmake ninja-build ccache pkg-config git lld
   clang clang-format clang-tidy
   libgtest-dev libgmock-dev libbenchmark-dev
   libfmt-dev libzstd-dev libxxhash-dev libcli11-dev nlohmann-json3-dev

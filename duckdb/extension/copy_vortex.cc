@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "duckdb/extension/copy_vortex.h"
 
-#include <duckdb.hpp>
 #include <duckdb/common/arrow/arrow_converter.hpp>
 #include <duckdb/function/copy_function.hpp>
 #include <duckdb/main/client_context.hpp>

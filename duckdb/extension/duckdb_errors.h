@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
-#include <duckdb.hpp>
+#include <duckdb/common/exception.hpp>
 #include <string_view>
 
 #include "vortex/vortex.h"

@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
-#include <duckdb.hpp>
 #include <duckdb/planner/expression.hpp>
 #include <functional>
 #include <optional>

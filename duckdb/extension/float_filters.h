@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
-#include <duckdb.hpp>
+#include <duckdb/common/types/value.hpp>
 
 #include "vortex/expr/expression.h"
 #include "vortex/vortex.h"

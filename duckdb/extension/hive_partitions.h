@@ -7,7 +7,7 @@
 // else VARCHAR), so that `COPY ... (PARTITION_BY ...)` output reads back with its columns and
 // filters on them skip whole files.
 
-#include <duckdb.hpp>
+#include <duckdb/common/types/value.hpp>
 #include <map>
 #include <string>
 #include <vector>

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "duckdb/extension/logical_types.h"
 
+#include <duckdb/common/optional_idx.hpp>
 #include <limits>
 
 namespace vortex::duckdb_ext {
@@ -155,7 +156,7 @@ Result<dd::LogicalType> ToLogicalType(const DType &dtype) {
         }
         case DTypeKind::FixedSizeList: {
             VX_ASSIGN_OR_RETURN(dd::LogicalType element, ToLogicalType(dtype.element_type()));
-            return dd::LogicalType::ARRAY(element, dtype.list_size());
+            return dd::LogicalType::ARRAY(element, dd::optional_idx(dtype.list_size()));
         }
         case DTypeKind::Extension: {
             const ExtDType &ext = dtype.extension();

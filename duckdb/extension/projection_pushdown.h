@@ -7,7 +7,6 @@
 // the scan returns the function's values in that column's place and the plan reads the column
 // where it read the function. Runs after DuckDB's own optimizers (an optimizer extension), so
 // the filters DuckDB pushes into the scan are already there.
-#include <duckdb.hpp>
 #include <duckdb/planner/expression/bound_function_expression.hpp>
 #include <duckdb/planner/operator/logical_get.hpp>
 #include <functional>

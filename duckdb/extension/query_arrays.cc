@@ -4,6 +4,7 @@
 
 #include <duckdb/common/arrow/arrow_converter.hpp>
 #include <duckdb/main/client_context.hpp>
+#include <duckdb/main/connection.hpp>
 
 #include "vortex/array/arrays/extension/uuid_text.h"
 

@@ -2,12 +2,17 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
-#include <duckdb.hpp>
+#include <duckdb/main/client_properties.hpp>
+#include <duckdb/main/query_result.hpp>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "vortex/vortex.h"
+
+namespace duckdb {
+class Connection;
+} // namespace duckdb
 
 namespace vortex::duckdb_ext {
 

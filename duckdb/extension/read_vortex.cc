@@ -3,7 +3,6 @@
 #include "duckdb/extension/read_vortex.h"
 
 #include <atomic>
-#include <duckdb.hpp>
 #include <duckdb/common/file_system.hpp>
 #include <duckdb/execution/expression_executor.hpp>
 #include <duckdb/function/partition_stats.hpp>

@@ -6,7 +6,7 @@
 // the expressions taken into the scan. Shared by the scan (read_vortex.cc) and the statistics
 // it gives DuckDB's optimizer (read_vortex_statistics.cc).
 
-#include <duckdb.hpp>
+#include <duckdb/function/table_function.hpp>
 #include <memory>
 #include <mutex>
 #include <optional>

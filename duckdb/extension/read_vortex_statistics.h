@@ -5,7 +5,6 @@
 // What read_vortex tells DuckDB's optimizer from the files' footers: row counts (cardinality,
 // and exact per-file counts that answer count(*) without a scan) and per-column statistics.
 
-#include <duckdb.hpp>
 #include <duckdb/function/partition_stats.hpp>
 #include <duckdb/function/table_function.hpp>
 #include <duckdb/storage/statistics/base_statistics.hpp>

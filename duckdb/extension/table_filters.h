@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
-#include <duckdb.hpp>
+#include <duckdb/common/types/value.hpp>
+#include <duckdb/planner/expression.hpp>
 #include <duckdb/planner/table_filter.hpp>
 
 #include "vortex/expr/expression.h"

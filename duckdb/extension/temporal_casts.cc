@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "duckdb/extension/temporal_casts.h"
 
+#include <duckdb/main/client_context.hpp>
 #include <limits>
 
 #include "vortex/base/floor_div.h"

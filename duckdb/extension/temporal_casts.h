@@ -2,12 +2,16 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
-#include <duckdb.hpp>
+#include <duckdb/common/types/value.hpp>
 #include <optional>
 #include <string_view>
 
 #include "vortex/expr/expression.h"
 #include "vortex/vortex.h"
+
+namespace duckdb {
+class ClientContext;
+} // namespace duckdb
 
 namespace vortex::duckdb_ext {
 

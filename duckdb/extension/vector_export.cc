@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <duckdb/common/vector_operations/vector_operations.hpp>
 #include <span>
 #include <type_traits>
 #include <vector>

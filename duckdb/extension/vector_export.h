@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #pragma once
 
-#include <duckdb.hpp>
+#include <duckdb/common/column_index.hpp>
+#include <duckdb/common/types/vector.hpp>
 #include <functional>
 #include <string>
 

@@ -5,7 +5,6 @@
 // (DuckDB's C++ extension ABI: the file name's stem + "_duckdb_cpp_init"). The C++ ABI binds
 // the extension to the exact DuckDB version in its metadata footer (v1.4.4, appended by
 // scripts/append-duckdb-metadata.sh), so it loads only into that DuckDB.
-#include <duckdb.hpp>
 #include <duckdb/main/extension/extension_loader.hpp>
 
 #include "duckdb/extension/read_vortex.h"

@@ -38,6 +38,13 @@ inline constexpr T kMask = W == kBits<T> ? static_cast<T>(~T{0})
 template <size_t R>
 inline constexpr size_t kRowBase = kOrder[R / 8] * 16 + (R % 8) * 128;
 
+// Every shift below is by a template constant: `x >> kShift`, `x << kShift`, and only when a value
+// straddles two words (kShift + W > bits, so kShift > 0) `x << (bits - kShift)` or
+// `x >> (bits - kShift)`. This check makes an out-of-range shift a compile error, which is why
+// sanitizer builds compile these files without UBSan's run-time shift checks (CMakeLists.txt).
+template <typename T, unsigned W, unsigned kShift>
+inline constexpr bool kShiftsInRange = W <= kBits<T> && kShift < kBits<T>;
+
 // Decodes row R of every lane. The lane loop is innermost and R, W are constants, so each row
 // is one short vector loop with immediate shifts. Used for u8 (see UnpackBlock).
 template <typename T, unsigned W, size_t R>
@@ -47,6 +54,7 @@ inline __attribute__((always_inline)) void UnpackRow(const T *__restrict packed,
     constexpr size_t kBit = R * W;
     constexpr size_t kWord = kBit / kT;
     constexpr unsigned kShift = kBit % kT;
+    static_assert(kShiftsInRange<T, W, kShift>);
     T *__restrict row_out = out + kRowBase<R>;
     const T *__restrict lo = packed + kWord * kL;
     if constexpr (kShift + W > kT) {
@@ -76,6 +84,7 @@ UnpackLaneRow(const T *__restrict packed, T *__restrict out, size_t lane) {
     constexpr size_t kBit = R * W;
     constexpr size_t kWord = kBit / kT;
     constexpr unsigned kShift = kBit % kT;
+    static_assert(kShiftsInRange<T, W, kShift>);
     const T lo = packed[kWord * kL + lane];
     if constexpr (kShift + W > kT) {
         const T hi = packed[(kWord + 1) * kL + lane];
@@ -106,6 +115,7 @@ inline __attribute__((always_inline)) void PackRow(const T *__restrict in, T *__
     constexpr size_t kBit = R * W;
     constexpr size_t kWord = kBit / kT;
     constexpr unsigned kShift = kBit % kT;
+    static_assert(kShiftsInRange<T, W, kShift>);
     const T *__restrict row_in = in + kRowBase<R>;
     T *__restrict lo = packed + kWord * kL;
     for (size_t lane = 0; lane < kL; ++lane) {
