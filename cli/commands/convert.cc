@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <string>
 
+#include <duckdb/main/connection.hpp>
+#include <duckdb/main/database.hpp>
+
 #include "vortex/vortex.h"
 
 #include "commands/cli_util.h"
