@@ -1,12 +1,19 @@
 # SPDX-License-Identifier: Apache-2.0
 # One helper per target kind, so every target is declared alike.
 
-# vortex_add_library(NAME SOURCES ... DEPS ...)
-# Declares one module of src/vortex as a static library. DEPS are linked PUBLIC: they are the
-# module graph, which points only downward (STYLE.md section 1).
+# vortex_add_library(NAME [STATIC] SOURCES ... DEPS ...)
+# Declares one module of src/vortex as a static library (shared with VORTEX_SHARED_MODULES). DEPS
+# are linked PUBLIC: they are the module graph, which points only downward (STYLE.md section 1).
+# STATIC keeps a test-support library static in every build: those link GoogleTest, which is a
+# static archive, and a shared library holding a copy beside the test binary's own would construct
+# and destroy GoogleTest's globals twice.
 function(vortex_add_library name)
-    cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
-    add_library(${name} STATIC ${ARG_SOURCES})
+    cmake_parse_arguments(ARG "STATIC" "" "SOURCES;DEPS" ${ARGN})
+    set(type ${VORTEX_MODULE_TYPE})
+    if(ARG_STATIC)
+        set(type STATIC)
+    endif()
+    add_library(${name} ${type} ${ARG_SOURCES})
     target_include_directories(${name} PUBLIC "${PROJECT_SOURCE_DIR}/src" "${PROJECT_SOURCE_DIR}/include"
                                                 "${PROJECT_BINARY_DIR}/include")
     target_compile_options(${name} PRIVATE ${VORTEX_WARNING_FLAGS})

@@ -19,6 +19,15 @@ if(VORTEX_USE_LLD AND VORTEX_LLD)
     add_link_options(-fuse-ld=lld)
 endif()
 
+# The modules are static libraries, which every test binary links whole: under the sanitizers that
+# is ~400 MB per binary. Test builds can make them shared, so each module is linked once.
+option(VORTEX_SHARED_MODULES "Build the modules as shared libraries (for test builds; no package)" OFF)
+if(VORTEX_SHARED_MODULES)
+    set(VORTEX_MODULE_TYPE SHARED)
+else()
+    set(VORTEX_MODULE_TYPE STATIC)
+endif()
+
 set(VORTEX_WARNING_FLAGS -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast
     -Wimplicit-fallthrough)
 if(VORTEX_WERROR)
