@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <string>
-
 #include <duckdb/main/connection.hpp>
 #include <duckdb/main/database.hpp>
+#include <string>
 
 #include "vortex/vortex.h"
 

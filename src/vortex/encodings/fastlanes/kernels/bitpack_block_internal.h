@@ -43,7 +43,7 @@ inline constexpr size_t kRowBase = kOrder[R / 8] * 16 + (R % 8) * 128;
 // `x >> (bits - kShift)`. This check makes an out-of-range shift a compile error, which is why
 // sanitizer builds compile these files without UBSan's run-time shift checks (CMakeLists.txt).
 template <typename T, unsigned W, unsigned kShift>
-inline constexpr bool kShiftsInRange = W <= kBits<T> && kShift < kBits<T>;
+inline constexpr bool kShiftsInRange = W <= kBits<T> &&kShift < kBits<T>;
 
 // Decodes row R of every lane. The lane loop is innermost and R, W are constants, so each row
 // is one short vector loop with immediate shifts. Used for u8 (see UnpackBlock).
