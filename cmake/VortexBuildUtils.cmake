@@ -4,9 +4,10 @@
 # vortex_add_library(NAME [STATIC] SOURCES ... DEPS ...)
 # Declares one module of src/vortex as a static library (shared with VORTEX_SHARED_MODULES). DEPS
 # are linked PUBLIC: they are the module graph, which points only downward (STYLE.md section 1).
-# STATIC keeps a test-support library static in every build: those link GoogleTest, which is a
-# static archive, and a shared library holding a copy beside the test binary's own would construct
-# and destroy GoogleTest's globals twice.
+# STATIC keeps a library static in every build; the test- and benchmark-support libraries use it.
+# They are linked only into executables, and most link GoogleTest, a static archive: a shared
+# library holding a copy of it beside the test binary's own constructs and destroys GoogleTest's
+# globals twice (a double free at exit).
 function(vortex_add_library name)
     cmake_parse_arguments(ARG "STATIC" "" "SOURCES;DEPS" ${ARGN})
     set(type ${VORTEX_MODULE_TYPE})
