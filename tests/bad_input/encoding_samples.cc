@@ -14,8 +14,8 @@
 #include "vortex/array/testing/test_rng_internal.h"
 #include "vortex/base/format.h"
 #include "vortex/default_session.h"
+#include "vortex/encodings/patched/patched_metadata.pb.h"
 #include "vortex/encodings/zstd/zstd_buffers.h"
-#include "vortex/format/patched_metadata.pb.h"
 
 #include "encoded_samples.h"
 

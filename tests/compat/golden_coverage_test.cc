@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 // Every registered array encoding either has golden metadata bytes written by the reference
-// (tests/golden/<last part of its id>.metadata, compared byte for byte by the family's tests)
-// or is on the list below with the reason it has none. A new encoding without either fails
-// here, so a family cannot be added without deciding how its metadata is pinned.
+// (<golden folder>/<last part of its id>.metadata, compared byte for byte by its tests) or is
+// listed with the reason it has none in a golden folder's exempt.txt. The golden folders are
+// tests/golden (the canonical encodings) and each encoding family's golden/ (the build lists them).
+// A new encoding without either fails here, so a family cannot be added without deciding how its
+// metadata is pinned.
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -19,77 +23,88 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Encodings pinned some other way than a golden metadata file, and how.
-const std::map<std::string_view, std::string_view> kWithoutGolden = {
-    {"fastlanes.bitpacked", "no golden bytes in the reference; read exactly from reference-written files "
-                            "(tests/compat/reference-files)"},
-    {"vortex.bool", "no golden bytes in the reference; read exactly from reference-written files "
-                    "(tests/compat/reference-files)"},
-    {"vortex.bytebool", "empty metadata: nothing to pin"},
-    {"vortex.chunked", "empty metadata: nothing to pin"},
-    {"vortex.constant", "empty metadata (the value is a buffer); read exactly from reference-written files "
-                        "(tests/compat/reference-files)"},
-    {"vortex.decimal", "no golden bytes in the reference; read exactly from reference-written files "
-                       "(tests/compat/reference-files)"},
-    {"vortex.decimal_byte_parts", "no golden bytes in the reference; read exactly from reference-written "
-                                  "files (tests/compat/reference-files)"},
-    {"vortex.ext", "no golden bytes in the reference; read exactly from reference-written files "
-                   "(tests/compat/reference-files)"},
-    {"vortex.fixed_size_list", "no golden bytes in the reference; read exactly from reference-written files "
-                               "(tests/compat/reference-files)"},
-    {"vortex.list", "no golden bytes in the reference; read exactly from reference-written files "
-                    "(tests/compat/reference-files)"},
-    {"vortex.listview", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no "
-                        "reference-written sample"},
-    {"vortex.masked", "no golden bytes in the reference; read exactly from reference-written files "
-                      "(tests/compat/reference-files)"},
-    {"vortex.null", "empty metadata: nothing to pin"},
-    {"vortex.patched", "experimental in the reference; metadata from code (docs/compatibility.md), no "
-                       "reference-written sample"},
-    {"vortex.pco", "no golden bytes in the reference; read exactly from reference-written files "
-                   "(tests/compat/reference-files)"},
-    {"vortex.primitive", "no golden bytes in the reference; read exactly from reference-written files "
-                         "(tests/compat/reference-files)"},
-    {"vortex.sequence", "no golden bytes in the reference; read exactly from reference-written files "
-                        "(tests/compat/reference-files)"},
-    {"vortex.sparse", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no "
-                      "reference-written sample"},
-    {"vortex.struct", "empty metadata: nothing to pin"},
-    {"vortex.varbin", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no "
-                      "reference-written sample"},
-    {"vortex.varbinview", "no golden bytes in the reference; read exactly from reference-written files "
-                          "(tests/compat/reference-files)"},
-    {"vortex.zigzag", "empty metadata: nothing to pin"},
-    {"vortex.zstd", "no golden bytes in the reference; metadata from code (docs/compatibility.md), no "
-                    "reference-written sample"},
-    {"vortex.zstd_buffers",
-     "unstable in the reference; field numbers checked against its prost tags (zstd tests)"},
+std::vector<fs::path> GoldenDirs() {
+    std::vector<fs::path> dirs = {VORTEX_GOLDEN_DIR};
+    std::ifstream list(VORTEX_ENCODING_GOLDEN_DIRS_FILE);
+    for (std::string line; std::getline(list, line);) {
+        if (!line.empty()) {
+            dirs.emplace_back(line);
+        }
+    }
+    return dirs;
+}
+
+struct Exemption {
+    std::string reason;
+    fs::path file;
 };
+
+// Every exempt.txt entry ("<id>: <reason>", '#' starts a comment line) of every golden folder.
+std::map<std::string, Exemption> Exemptions(const std::vector<fs::path> &dirs) {
+    std::map<std::string, Exemption> out;
+    for (const fs::path &dir : dirs) {
+        const fs::path file = dir / "exempt.txt";
+        std::ifstream in(file);
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty() || line[0] == '#') {
+                continue;
+            }
+            const size_t colon = line.find(": ");
+            EXPECT_NE(colon, std::string::npos) << file << ": not \"<id>: <reason>\": " << line;
+            if (colon == std::string::npos) {
+                continue;
+            }
+            const std::string id = line.substr(0, colon);
+            EXPECT_FALSE(out.contains(id))
+                << id << " is exempted twice (" << out[id].file << ", " << file << ")";
+            out[id] = {line.substr(colon + 2), file};
+        }
+    }
+    return out;
+}
 
 std::string GoldenName(std::string_view id) {
     const size_t dot = id.rfind('.');
     return std::string(dot == std::string_view::npos ? id : id.substr(dot + 1));
 }
 
+TEST(GoldenCoverage, TheBuildListsEveryFamilysGoldenFolder) {
+    const std::vector<fs::path> dirs = GoldenDirs();
+    // tests/golden and the 13 built-in families at least; each folder exists.
+    EXPECT_GE(dirs.size(), 14u);
+    for (const fs::path &dir : dirs) {
+        EXPECT_TRUE(fs::is_directory(dir)) << dir;
+    }
+}
+
 TEST(GoldenCoverage, EveryRegisteredEncodingHasGoldenBytesOrAReason) {
-    const fs::path golden = VORTEX_GOLDEN_DIR;
+    const std::vector<fs::path> dirs = GoldenDirs();
+    const std::map<std::string, Exemption> exempt = Exemptions(dirs);
     std::string missing;
     for (std::string_view id : DefaultSession().encodings().ids()) {
-        const bool has_file = fs::exists(golden / (GoldenName(id) + ".metadata"));
-        const bool listed = kWithoutGolden.contains(id);
-        EXPECT_FALSE(has_file && listed) << id << " has a golden file: take it off the list";
-        if (!has_file && !listed) {
+        bool has_file = false;
+        for (const fs::path &dir : dirs) {
+            has_file = has_file || fs::exists(dir / (GoldenName(id) + ".metadata"));
+        }
+        const auto listed = exempt.find(std::string(id));
+        if (has_file && listed != exempt.end()) {
+            ADD_FAILURE() << id << " has a golden file: take it out of " << listed->second.file;
+        }
+        if (!has_file && listed == exempt.end()) {
             missing += " " + std::string(id);
         }
     }
-    EXPECT_TRUE(missing.empty()) << "registered encodings with neither a golden file in " << golden
-                                 << " nor a reason in kWithoutGolden:" << missing;
+    EXPECT_TRUE(missing.empty()) << "registered encodings with neither a golden file nor a reason in an "
+                                    "exempt.txt of a golden folder:"
+                                 << missing;
 }
 
-TEST(GoldenCoverage, TheListNamesOnlyRegisteredEncodings) {
-    for (const auto &[id, reason] : kWithoutGolden) {
+TEST(GoldenCoverage, ExemptionsNameOnlyRegisteredEncodingsWithAReason) {
+    const std::map<std::string, Exemption> exempt = Exemptions(GoldenDirs());
+    EXPECT_GE(exempt.size(), 20u);
+    for (const auto &[id, exemption] : exempt) {
         EXPECT_TRUE(DefaultSession().encodings().Find(id) != nullptr) << id << " is not registered";
-        EXPECT_FALSE(reason.empty()) << id;
+        EXPECT_FALSE(exemption.reason.empty()) << id << " in " << exemption.file;
     }
 }
 

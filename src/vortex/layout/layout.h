@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
+#include "vortex/base/registered_kind.h"
 #include "vortex/base/result.h"
 #include "vortex/dtype/dtype.h"
 
@@ -122,5 +123,10 @@ public:
                                     std::vector<uint32_t> segment_ids,
                                     const LayoutChildren &children) const = 0;
 };
+
+/// The base of a layout encoding: `Derived` declares `static constexpr std::string_view kId` and
+/// Build(); Instance() and id() come from RegisteredKind.
+template <typename Derived>
+using LayoutEncodingBase = RegisteredKind<Derived, LayoutEncoding>;
 
 } // namespace vortex

@@ -18,11 +18,6 @@ std::vector<ArrayRef> ValidityChildren(const Validity &validity, size_t len) {
 
 } // namespace
 
-const ByteBoolEncoding &ByteBoolEncoding::Instance() {
-    static const ByteBoolEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 7.10: empty metadata, buffer [bytes], children [validity?]. The
 // reference requires exactly one byte per element.
 Result<ArrayRef> ByteBoolEncoding::Build(const DType &dtype,

@@ -10,18 +10,16 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 
 namespace vortex::bytebool {
 
 /// `vortex.bytebool`: empty metadata, buffer [one byte per value], optional validity child.
 /// Spec: arrays-encodings 7.10.
-class ByteBoolEncoding final : public Encoding {
+class ByteBoolEncoding final : public EncodingBase<ByteBoolEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.bytebool";
-    static const ByteBoolEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

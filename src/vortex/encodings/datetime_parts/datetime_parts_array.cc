@@ -14,7 +14,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/base/simd_clones.h"
 #include "vortex/dtype/extension.h"
-#include "vortex/format/encodings_metadata.pb.h"
+#include "vortex/encodings/datetime_parts/datetime_parts_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex::datetime_parts {
@@ -147,11 +147,6 @@ Result<DateTimePartsMetadata> DateTimePartsMetadata::Parse(std::span<const uint8
     return out;
 }
 
-const DateTimePartsEncoding &DateTimePartsEncoding::Instance() {
-    static const DateTimePartsEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 7.9: children [days (array nullability), seconds (non-null),
 // subseconds (non-null)], all of length len.
 Result<ArrayRef> DateTimePartsEncoding::Build(const DType &dtype,
@@ -172,10 +167,9 @@ Result<ArrayRef> DateTimePartsEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(
         ArrayRef subseconds,
         children.Get(2, DType::Primitive(parsed.subseconds_ptype, Nullability::NonNullable), len));
-    auto array =
-        DateTimePartsArray::TryMake(dtype, std::move(days), std::move(seconds), std::move(subseconds));
-    VX_ENSURE(array.ok(), Serde, "{}: {}", kId, array.status().message());
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(DateTimePartsArray::TryMake(
+                                        dtype, std::move(days), std::move(seconds), std::move(subseconds))));
+    return ArrayRef(std::move(array));
 }
 
 // `days` is copied into Array's list, and `days->len()` is read in the same call.

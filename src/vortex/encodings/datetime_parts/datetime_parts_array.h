@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/dtype/ptype.h"
 
 namespace vortex::datetime_parts {
@@ -32,11 +32,9 @@ struct DateTimePartsMetadata {
 
 /// `vortex.datetimeparts`: metadata DateTimePartsMetadata, no buffers, children [days,
 /// seconds, subseconds]. Spec: arrays-encodings 7.9.
-class DateTimePartsEncoding final : public Encoding {
+class DateTimePartsEncoding final : public EncodingBase<DateTimePartsEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.datetimeparts";
-    static const DateTimePartsEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -6,7 +6,7 @@
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
-#include "vortex/format/encodings_metadata.pb.h"
+#include "vortex/encodings/decimal_byte_parts/decimal_byte_parts_metadata.pb.h"
 
 namespace vortex::decimal_byte_parts {
 
@@ -58,11 +58,6 @@ Result<DecimalBytePartsMetadata> DecimalBytePartsMetadata::Parse(std::span<const
     return out;
 }
 
-const DecimalBytePartsEncoding &DecimalBytePartsEncoding::Instance() {
-    static const DecimalBytePartsEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 7.8: no buffers, children [msp (Primitive(zeroth_child_ptype,
 // array nullability), len)].
 Result<ArrayRef> DecimalBytePartsEncoding::Build(const DType &dtype,
@@ -76,9 +71,8 @@ Result<ArrayRef> DecimalBytePartsEncoding::Build(const DType &dtype,
     VX_RETURN_NOT_OK(vortex::internal::EnsureChildCount(kId, children, 1, 1));
     VX_ASSIGN_OR_RETURN(
         ArrayRef msp, children.Get(0, DType::Primitive(parsed.zeroth_child_ptype, dtype.nullability()), len));
-    auto array = DecimalBytePartsArray::TryMake(std::move(msp), dtype.decimal());
-    VX_ENSURE(array.ok(), Serde, "{}: {}", kId, array.status().message());
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(DecimalBytePartsArray::TryMake(std::move(msp), dtype.decimal())));
+    return ArrayRef(std::move(array));
 }
 
 DecimalBytePartsArray::DecimalBytePartsArray(Token, DType dtype, ArrayRef msp)

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/dtype/decimal.h"
 #include "vortex/dtype/ptype.h"
 
@@ -31,11 +31,9 @@ struct DecimalBytePartsMetadata {
 
 /// `vortex.decimal_byte_parts`: metadata DecimalBytePartsMetadata, no buffers, children
 /// [msp]. Spec: arrays-encodings 7.8.
-class DecimalBytePartsEncoding final : public Encoding {
+class DecimalBytePartsEncoding final : public EncodingBase<DecimalBytePartsEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.decimal_byte_parts";
-    static const DecimalBytePartsEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

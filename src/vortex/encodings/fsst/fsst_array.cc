@@ -5,7 +5,7 @@
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/arrays/varbin/varbin_array.h"
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
-#include "vortex/format/fsst_metadata.pb.h"
+#include "vortex/encodings/fsst/fsst_metadata.pb.h"
 
 namespace vortex::fsst {
 
@@ -91,11 +91,6 @@ Result<ArrayRef> BuildLegacy(const DType &dtype,
 }
 
 } // namespace
-
-const FsstEncoding &FsstEncoding::Instance() {
-    static const FsstEncoding instance;
-    return instance;
-}
 
 // Spec: arrays-encodings 7.7 (both forms; see the class comment).
 Result<ArrayRef> FsstEncoding::Build(const DType &dtype,

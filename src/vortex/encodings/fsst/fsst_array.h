@@ -12,7 +12,7 @@
 
 #include "vortex/array/array.h"
 #include "vortex/array/arrays/primitive/integer_child.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 #include "vortex/encodings/fsst/fsst_symbol_table.h"
 
@@ -25,11 +25,9 @@ namespace vortex::fsst {
 ///   legacy:  buffers [symbols, symbol_lengths], children [codes (a vortex.varbin Binary
 ///            array with the array's nullability), uncompressed_lengths].
 /// Writes the current form.
-class FsstEncoding final : public Encoding {
+class FsstEncoding final : public EncodingBase<FsstEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.fsst";
-    static const FsstEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

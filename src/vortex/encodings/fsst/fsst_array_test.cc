@@ -19,9 +19,9 @@
 #include "vortex/array/testing/conformance/array_conformance.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/encodings/fsst/fsst_array.h"
+#include "vortex/encodings/fsst/fsst_metadata.pb.h"
 #include "vortex/encodings/fsst/register.h"
 #include "vortex/encodings/testing/serde_round_trip.h"
-#include "vortex/format/fsst_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {

@@ -10,7 +10,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/scalar_at.h"
 #include "vortex/array/compute/slice.h"
-#include "vortex/format/patched_metadata.pb.h"
+#include "vortex/encodings/patched/patched_metadata.pb.h"
 
 namespace vortex::patched {
 
@@ -40,11 +40,6 @@ Result<ArrayRef> CanonicalPrimitive(const ArrayRef &array) {
 }
 
 } // namespace
-
-const PatchedEncoding &PatchedEncoding::Instance() {
-    static const PatchedEncoding instance;
-    return instance;
-}
 
 // Spec: the reference's vortex-array/src/arrays/patched (deserialize, apply_patches_primitive).
 Result<ArrayRef> PatchedEncoding::Build(const DType &dtype,

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 
 namespace vortex::patched {
 
@@ -24,11 +24,9 @@ namespace vortex::patched {
 /// (offset + r) % 1024: then it is that patch's value (the validity stays the inner's).
 /// Build() checks the metadata and the children's dtypes and lengths and returns a
 /// PatchedArray, which applies the patches when canonicalized.
-class PatchedEncoding final : public Encoding {
+class PatchedEncoding final : public EncodingBase<PatchedEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.patched";
-    static const PatchedEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

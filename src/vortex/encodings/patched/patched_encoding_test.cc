@@ -15,7 +15,7 @@
 #include "vortex/array/testing/array_equal.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/encodings/patched/patched_encoding.h"
-#include "vortex/format/patched_metadata.pb.h"
+#include "vortex/encodings/patched/patched_metadata.pb.h"
 
 namespace vortex::patched {
 namespace {

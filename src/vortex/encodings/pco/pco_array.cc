@@ -16,7 +16,7 @@
 #include "vortex/array/compute/slice.h"
 #include "vortex/encodings/pco/pco_decoder.h"
 #include "vortex/encodings/pco/pco_encoding.h"
-#include "vortex/format/pco_metadata.pb.h"
+#include "vortex/encodings/pco/pco_metadata.pb.h"
 
 namespace vortex::pco {
 

@@ -17,9 +17,9 @@
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/encodings/pco/pco_array.h"
 #include "vortex/encodings/pco/pco_encoding.h"
+#include "vortex/encodings/pco/pco_metadata.pb.h"
 #include "vortex/encodings/pco/register.h"
 #include "vortex/encodings/testing/serde_round_trip.h"
-#include "vortex/format/pco_metadata.pb.h"
 
 namespace vortex {
 

@@ -6,7 +6,7 @@
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/encodings/pco/pco_array.h"
-#include "vortex/format/pco_metadata.pb.h"
+#include "vortex/encodings/pco/pco_metadata.pb.h"
 
 namespace vortex::pco {
 
@@ -33,11 +33,6 @@ std::optional<NumberType> NumberTypeOf(PType ptype) {
         default:
             return std::nullopt;
     }
-}
-
-const PcoEncoding &PcoEncoding::Instance() {
-    static const PcoEncoding instance;
-    return instance;
 }
 
 // Spec: arrays-encodings 7.12. The header and chunk metas are checked here, the pages when

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/encodings/pco/pco_format.h"
 
 namespace vortex::pco {
@@ -24,11 +24,9 @@ std::optional<NumberType> NumberTypeOf(PType ptype);
 /// The chunk metas and pages are in pco's wrapped format (pco_format.h, pco_decoder.h); the
 /// pages hold only the valid values. Build() checks the node's structure like the reference's
 /// deserialize and builds a PcoArray (pco_array.h). See docs/compatibility.md.
-class PcoEncoding final : public Encoding {
+class PcoEncoding final : public EncodingBase<PcoEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.pco";
-    static const PcoEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -60,11 +60,6 @@ void FillRuns(const RunEndArray &array, std::span<const T> values, T *__restrict
 
 } // namespace
 
-const RunEndEncoding &RunEndEncoding::Instance() {
-    static const RunEndEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 7.2.
 Result<ArrayRef> RunEndEncoding::Build(const DType &dtype,
                                        size_t len,
@@ -83,11 +78,9 @@ Result<ArrayRef> RunEndEncoding::Build(const DType &dtype,
         ArrayRef ends,
         children.Get(0, DType::Primitive(parsed.ends_ptype, Nullability::NonNullable), num_runs));
     VX_ASSIGN_OR_RETURN(ArrayRef values, children.Get(1, dtype, num_runs));
-    auto array = RunEndArray::TryMake(std::move(ends), values, parsed.offset, len);
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array,
+                        AsSerde(RunEndArray::TryMake(std::move(ends), values, parsed.offset, len)));
+    return ArrayRef(std::move(array));
 }
 
 RunEndArray::RunEndArray(Token,

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/buffer/pool_allocator.h"
 #include "vortex/dtype/ptype.h"
 
@@ -33,11 +33,9 @@ struct RunEndMetadata {
 /// `vortex.runend`: metadata RunEndMetadata{1: ends_ptype, 2: num_runs, 3: offset}, no
 /// buffers, children [ends (non-null unsigned, num_runs), values (array dtype, num_runs)].
 /// Spec: arrays-encodings 7.2.
-class RunEndEncoding final : public Encoding {
+class RunEndEncoding final : public EncodingBase<RunEndEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.runend";
-    static const RunEndEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Copyright the vortex-cpp contributors
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/encodings/runend/runend_array.h"
-#include "vortex/format/encodings_metadata.pb.h"
+#include "vortex/encodings/runend/runend_metadata.pb.h"
 
 namespace vortex::runend {
 

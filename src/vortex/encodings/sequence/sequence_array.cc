@@ -5,7 +5,7 @@
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/encodings/sequence/sequence_internal.h"
-#include "vortex/format/encodings_metadata.pb.h"
+#include "vortex/encodings/sequence/sequence_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
 #include "vortex/scalar/scalar_serde.h"
 
@@ -25,11 +25,6 @@ ParseValue(bool present, const vortex::scalar::ScalarValue &proto, PType ptype, 
 
 } // namespace
 
-const SequenceEncoding &SequenceEncoding::Instance() {
-    static const SequenceEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 7.4.
 Result<ArrayRef> SequenceEncoding::Build(const DType &dtype,
                                          size_t len,
@@ -45,11 +40,9 @@ Result<ArrayRef> SequenceEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(PValue base, ParseValue(proto.has_base(), proto.base(), dtype.ptype(), "base"));
     VX_ASSIGN_OR_RETURN(PValue multiplier,
                         ParseValue(proto.has_multiplier(), proto.multiplier(), dtype.ptype(), "multiplier"));
-    auto array = SequenceArray::TryMake(base, multiplier, dtype.ptype(), dtype.nullability(), len);
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(SequenceArray::TryMake(base, multiplier, dtype.ptype(),
+                                                                   dtype.nullability(), len)));
+    return ArrayRef(std::move(array));
 }
 
 SequenceArray::SequenceArray(Token, DType dtype, size_t len, PValue base, PValue multiplier)

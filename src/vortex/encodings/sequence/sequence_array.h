@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/scalar/scalar_value.h"
 
 namespace vortex::sequence {
@@ -18,11 +18,9 @@ namespace vortex::sequence {
 /// `vortex.sequence`: metadata SequenceMetadata{1: base ScalarValue, 2: multiplier
 /// ScalarValue} (both required, decoded with the non-nullable ptype), no buffers, no
 /// children. Spec: arrays-encodings 7.4.
-class SequenceEncoding final : public Encoding {
+class SequenceEncoding final : public EncodingBase<SequenceEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.sequence";
-    static const SequenceEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

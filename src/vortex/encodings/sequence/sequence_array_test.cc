@@ -17,8 +17,8 @@
 #include "vortex/base/format.h"
 #include "vortex/encodings/sequence/register.h"
 #include "vortex/encodings/sequence/sequence_array.h"
+#include "vortex/encodings/sequence/sequence_metadata.pb.h"
 #include "vortex/encodings/testing/serde_round_trip.h"
-#include "vortex/format/encodings_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
 #include "vortex/scalar/scalar_serde.h"
 

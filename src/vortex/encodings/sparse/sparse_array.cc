@@ -11,8 +11,8 @@
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/array/compute/take.h"
+#include "vortex/encodings/sparse/sparse_metadata.pb.h"
 #include "vortex/format/array_metadata.pb.h"
-#include "vortex/format/encodings_metadata.pb.h"
 #include "vortex/scalar/scalar_serde.h"
 
 namespace vortex::sparse {
@@ -25,11 +25,6 @@ T FillAs(const Scalar &fill) {
 }
 
 } // namespace
-
-const SparseEncoding &SparseEncoding::Instance() {
-    static const SparseEncoding instance;
-    return instance;
-}
 
 // Spec: arrays-encodings 7.3.
 Result<ArrayRef> SparseEncoding::Build(const DType &dtype,
@@ -55,11 +50,8 @@ Result<ArrayRef> SparseEncoding::Build(const DType &dtype,
     if (!patches.ok()) {
         return Status::Serde("{}: {}", kId, patches.status().message());
     }
-    auto array = SparseArray::TryMake(*patches, *std::move(fill));
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(SparseArray::TryMake(*patches, *std::move(fill))));
+    return ArrayRef(std::move(array));
 }
 
 SparseArray::SparseArray(

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/patches/patches.h"
 #include "vortex/scalar/scalar.h"
 
@@ -18,11 +18,9 @@ namespace vortex::sparse {
 /// `vortex.sparse`: metadata SparseMetadata{1: patches PatchesMetadata}, buffer [0] = bare
 /// ScalarValue bytes of the fill value (array dtype, may be null), children [patch indices,
 /// patch values (array dtype)]. Spec: arrays-encodings 7.3.
-class SparseEncoding final : public Encoding {
+class SparseEncoding final : public EncodingBase<SparseEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.sparse";
-    static const SparseEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -16,9 +16,9 @@
 #include "vortex/base/format.h"
 #include "vortex/encodings/sparse/register.h"
 #include "vortex/encodings/sparse/sparse_array.h"
+#include "vortex/encodings/sparse/sparse_metadata.pb.h"
 #include "vortex/encodings/testing/serde_round_trip.h"
 #include "vortex/format/array_metadata.pb.h"
-#include "vortex/format/encodings_metadata.pb.h"
 #include "vortex/scalar/scalar_serde.h"
 
 namespace vortex {

@@ -37,11 +37,6 @@ PType UnsignedOf(PType signed_ptype) {
 
 } // namespace
 
-const ZigZagEncoding &ZigZagEncoding::Instance() {
-    static const ZigZagEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 7.1.
 Result<ArrayRef> ZigZagEncoding::Build(const DType &dtype,
                                        size_t len,
@@ -56,13 +51,10 @@ Result<ArrayRef> ZigZagEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(
         ArrayRef encoded,
         children.Get(0, DType::Primitive(UnsignedOf(dtype.ptype()), dtype.nullability()), len));
-    auto array = ZigZagArray::TryMake(std::move(encoded));
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    VX_ENSURE((*array)->dtype() == dtype && (*array)->len() == len, Serde, "{}: child does not fit dtype {}",
-              kId, dtype);
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ZigZagArray::TryMake(std::move(encoded))));
+    VX_ENSURE(array->dtype() == dtype && array->len() == len, Serde, "{}: child does not fit dtype {}", kId,
+              dtype);
+    return ArrayRef(std::move(array));
 }
 
 ZigZagArray::ZigZagArray(Token, DType dtype, ArrayRef encoded)

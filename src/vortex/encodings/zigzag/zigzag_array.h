@@ -9,17 +9,15 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 
 namespace vortex::zigzag {
 
 /// `vortex.zigzag`: empty metadata, no buffers, one child [encoded] = Primitive(unsigned type
 /// of the same width, same nullability). Spec: arrays-encodings 7.1.
-class ZigZagEncoding final : public Encoding {
+class ZigZagEncoding final : public EncodingBase<ZigZagEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.zigzag";
-    static const ZigZagEncoding &Instance();
-    std::string_view id() const override { return kId; }
     std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
                                             size_t nchildren) const override;
     using Encoding::Build;

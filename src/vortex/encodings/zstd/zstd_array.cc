@@ -6,7 +6,7 @@
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/encodings/zstd/zstd_frame_internal.h"
-#include "vortex/format/zstd_metadata.pb.h"
+#include "vortex/encodings/zstd/zstd_metadata.pb.h"
 
 namespace vortex::zstd {
 
@@ -50,11 +50,6 @@ CheckFrame(const DType &dtype, size_t f, const Buffer &frame, const ZstdFrameMet
 
 } // namespace
 
-const ZstdEncoding &ZstdEncoding::Instance() {
-    static const ZstdEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 7.11.
 Result<ArrayRef> ZstdEncoding::Build(const DType &dtype,
                                      size_t len,
@@ -84,12 +79,10 @@ Result<ArrayRef> ZstdEncoding::Build(const DType &dtype,
     }
     VX_RETURN_NOT_OK(internal::EnsureChildCount(kId, children, 0, 1));
     VX_ASSIGN_OR_RETURN(Validity validity, internal::ValidityFromChildren(dtype, children, 0, len));
-    auto array = ZstdArray::TryMake(dtype, len, std::move(dictionary), std::move(buffers),
-                                    std::move(frame_metadata), std::move(validity));
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array,
+                        AsSerde(ZstdArray::TryMake(dtype, len, std::move(dictionary), std::move(buffers),
+                                                   std::move(frame_metadata), std::move(validity))));
+    return ArrayRef(std::move(array));
 }
 
 ZstdArray::ZstdArray(Token,

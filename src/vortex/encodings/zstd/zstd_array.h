@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 
 namespace vortex::zstd {
@@ -20,11 +20,9 @@ namespace vortex::zstd {
 /// 1: uncompressed_size, 2: n_values}]}; buffers [dictionary if dictionary_size > 0, then one
 /// zstd frame per frame metadata]; children [validity?] of the array's length. Spec:
 /// arrays-encodings 7.11.
-class ZstdEncoding final : public Encoding {
+class ZstdEncoding final : public EncodingBase<ZstdEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.zstd";
-    static const ZstdEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -19,7 +19,7 @@
 #include "vortex/encodings/testing/serde_round_trip.h"
 #include "vortex/encodings/zstd/register.h"
 #include "vortex/encodings/zstd/zstd_array.h"
-#include "vortex/format/zstd_metadata.pb.h"
+#include "vortex/encodings/zstd/zstd_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {

@@ -15,7 +15,7 @@
 #include "vortex/array/canonical.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/encodings/zstd/zstd_array.h"
-#include "vortex/format/zstd_metadata.pb.h"
+#include "vortex/encodings/zstd/zstd_metadata.pb.h"
 
 namespace vortex::zstd {
 namespace {

@@ -11,7 +11,7 @@
 #include "vortex/base/checked_cast.h"
 #include "vortex/dtype/dtype_serde.h"
 #include "vortex/encodings/zstd/zstd_frame_internal.h"
-#include "vortex/format/zstd_metadata.pb.h"
+#include "vortex/encodings/zstd/zstd_metadata.pb.h"
 
 namespace vortex::zstd {
 

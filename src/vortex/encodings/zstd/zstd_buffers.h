@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/session/session.h"
 
 namespace vortex::zstd {
@@ -20,13 +20,12 @@ namespace vortex::zstd {
 ///
 /// Build() decompresses every buffer and builds the inner array through its own encoding,
 /// found in the session this encoding is registered in, so the result is the inner array.
-class ZstdBuffersEncoding final : public Encoding {
+class ZstdBuffersEncoding final : public EncodingBase<ZstdBuffersEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.zstd_buffers";
     /// `encodings` is the registry of the session being built; it outlives this object
     /// because the session owns both.
     explicit ZstdBuffersEncoding(const EncodingRegistry &encodings) : encodings_(encodings) {}
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -16,7 +16,7 @@
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/encodings/zstd/register.h"
 #include "vortex/encodings/zstd/zstd_buffers.h"
-#include "vortex/format/zstd_metadata.pb.h"
+#include "vortex/encodings/zstd/zstd_metadata.pb.h"
 
 namespace vortex::zstd {
 namespace {

@@ -26,11 +26,6 @@ Result<std::vector<uint64_t>> ChunkOffsets(const std::vector<LayoutRef> &chunks)
 
 } // namespace
 
-const ChunkedLayoutEncoding &ChunkedLayoutEncoding::Instance() {
-    static const ChunkedLayoutEncoding instance;
-    return instance;
-}
-
 Result<LayoutRef> ChunkedLayoutEncoding::Build(const DType &dtype,
                                                uint64_t row_count,
                                                std::span<const uint8_t> metadata,

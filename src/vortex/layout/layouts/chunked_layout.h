@@ -8,11 +8,9 @@ namespace vortex {
 
 /// `vortex.chunked`: row-wise concatenation of children of the parent's dtype; empty metadata,
 /// no segments. Zero children is how an empty column is written (spec: layouts-scan 1.2).
-class ChunkedLayoutEncoding final : public LayoutEncoding {
+class ChunkedLayoutEncoding final : public LayoutEncodingBase<ChunkedLayoutEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.chunked";
-    static const ChunkedLayoutEncoding &Instance();
-    std::string_view id() const override { return kId; }
     Result<LayoutRef> Build(const DType &dtype,
                             uint64_t row_count,
                             std::span<const uint8_t> metadata,

@@ -22,11 +22,6 @@ std::vector<uint8_t> SerializeMetadata(PType codes_ptype, bool nullable_codes, b
 
 } // namespace
 
-const DictLayoutEncoding &DictLayoutEncoding::Instance() {
-    static const DictLayoutEncoding instance;
-    return instance;
-}
-
 Result<LayoutRef> DictLayoutEncoding::Build(const DType &dtype,
                                             uint64_t row_count,
                                             std::span<const uint8_t> metadata,

@@ -10,11 +10,9 @@ namespace vortex {
 /// `vortex.dict`: a shared dictionary. Children [values (the layout's dtype; its row count is
 /// the dictionary size), codes (Primitive(codes_ptype), nullable per metadata)]; row i is
 /// values[codes[i]], null where the code is null. Spec: layouts-scan 1.4.
-class DictLayoutEncoding final : public LayoutEncoding {
+class DictLayoutEncoding final : public LayoutEncodingBase<DictLayoutEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.dict";
-    static const DictLayoutEncoding &Instance();
-    std::string_view id() const override { return kId; }
     Result<LayoutRef> Build(const DType &dtype,
                             uint64_t row_count,
                             std::span<const uint8_t> metadata,

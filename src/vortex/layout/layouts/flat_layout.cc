@@ -13,11 +13,6 @@
 
 namespace vortex {
 
-const FlatLayoutEncoding &FlatLayoutEncoding::Instance() {
-    static const FlatLayoutEncoding instance;
-    return instance;
-}
-
 Result<LayoutRef> FlatLayoutEncoding::Build(const DType &dtype,
                                             uint64_t row_count,
                                             std::span<const uint8_t> metadata,

@@ -10,11 +10,9 @@ namespace vortex {
 
 /// `vortex.flat`: a leaf holding one serialized array in exactly one segment, no children.
 /// Metadata: FlatLayoutMetadata, normally empty (spec: layouts-scan 1.1).
-class FlatLayoutEncoding final : public LayoutEncoding {
+class FlatLayoutEncoding final : public LayoutEncodingBase<FlatLayoutEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.flat";
-    static const FlatLayoutEncoding &Instance();
-    std::string_view id() const override { return kId; }
     Result<LayoutRef> Build(const DType &dtype,
                             uint64_t row_count,
                             std::span<const uint8_t> metadata,

@@ -69,11 +69,6 @@ DType StatsLayout::TableDType(const DType &column, std::span<const Stat> present
     return DType::Struct(std::move(names), std::move(dtypes), Nullability::NonNullable);
 }
 
-const StatsLayoutEncoding &StatsLayoutEncoding::Instance() {
-    static const StatsLayoutEncoding instance;
-    return instance;
-}
-
 Result<LayoutRef> StatsLayoutEncoding::Build(const DType &dtype,
                                              uint64_t row_count,
                                              std::span<const uint8_t> metadata,

@@ -11,11 +11,9 @@ namespace vortex {
 /// `vortex.stats`: the legacy zone map, readable by every reader since 0.36 and therefore the
 /// form this library writes. Metadata: u32 LE zone_len, then a bitset of present Stat ids
 /// (LSB first). Spec: layouts-scan 1.6 and 3.4.
-class StatsLayoutEncoding final : public LayoutEncoding {
+class StatsLayoutEncoding final : public LayoutEncodingBase<StatsLayoutEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.stats";
-    static const StatsLayoutEncoding &Instance();
-    std::string_view id() const override { return kId; }
     Result<LayoutRef> Build(const DType &dtype,
                             uint64_t row_count,
                             std::span<const uint8_t> metadata,

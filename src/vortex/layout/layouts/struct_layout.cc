@@ -17,11 +17,6 @@ const DType &ValidityDType() {
 
 } // namespace
 
-const StructLayoutEncoding &StructLayoutEncoding::Instance() {
-    static const StructLayoutEncoding instance;
-    return instance;
-}
-
 Result<LayoutRef> StructLayoutEncoding::Build(const DType &dtype,
                                               uint64_t row_count,
                                               std::span<const uint8_t> metadata,

@@ -13,11 +13,9 @@ namespace vortex {
 /// `vortex.struct`: column-wise split of a struct dtype. Children: [validity (Bool non-null,
 /// only when the struct is nullable)] + one per field, all with the struct's row count
 /// (spec: layouts-scan 1.3).
-class StructLayoutEncoding final : public LayoutEncoding {
+class StructLayoutEncoding final : public LayoutEncodingBase<StructLayoutEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.struct";
-    static const StructLayoutEncoding &Instance();
-    std::string_view id() const override { return kId; }
     Result<LayoutRef> Build(const DType &dtype,
                             uint64_t row_count,
                             std::span<const uint8_t> metadata,

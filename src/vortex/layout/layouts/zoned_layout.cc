@@ -82,11 +82,6 @@ std::optional<DType> FieldDType(const ZoneAggregate &aggregate, const DType &col
 
 } // namespace
 
-const ZonedLayoutEncoding &ZonedLayoutEncoding::Instance() {
-    static const ZonedLayoutEncoding instance;
-    return instance;
-}
-
 Result<LayoutRef> ZonedLayoutEncoding::Build(const DType &dtype,
                                              uint64_t row_count,
                                              std::span<const uint8_t> metadata,

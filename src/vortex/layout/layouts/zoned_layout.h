@@ -25,11 +25,9 @@ struct ZoneAggregate {
 /// byte 0x01, then ZonedMetadata {zone_len, aggregate_specs}. Read only: this library writes
 /// the legacy `vortex.stats` form that every reader since 0.36 understands.
 /// Spec: layouts-scan 1.5 and 3.2.
-class ZonedLayoutEncoding final : public LayoutEncoding {
+class ZonedLayoutEncoding final : public LayoutEncodingBase<ZonedLayoutEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.zoned";
-    static const ZonedLayoutEncoding &Instance();
-    std::string_view id() const override { return kId; }
     Result<LayoutRef> Build(const DType &dtype,
                             uint64_t row_count,
                             std::span<const uint8_t> metadata,

@@ -22,11 +22,6 @@ std::vector<ArrayRef> BoolChildren(const Validity &validity, size_t len) {
 
 } // namespace
 
-const BoolEncoding &BoolEncoding::Instance() {
-    static const BoolEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.2: BoolMetadata{offset < 8}, buffer [bits], optional validity.
 Result<ArrayRef> BoolEncoding::Build(const DType &dtype,
                                      size_t len,

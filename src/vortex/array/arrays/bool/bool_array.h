@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 #include "vortex/buffer/bit_buffer.h"
 
@@ -15,11 +15,9 @@ namespace vortex {
 
 /// `vortex.bool`: metadata BoolMetadata{offset}, buffer [bits], optional validity child.
 /// Spec: arrays-encodings 4.2.
-class BoolEncoding final : public Encoding {
+class BoolEncoding final : public EncodingBase<BoolEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.bool";
-    static const BoolEncoding &Instance();
-    std::string_view id() const override { return kId; }
     std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
                                             size_t nchildren) const override;
     using Encoding::Build;

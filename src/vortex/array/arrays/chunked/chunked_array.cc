@@ -25,11 +25,6 @@ std::vector<ArrayRef> ChunkedChildren(const ArrayRef &offsets, const std::vector
 
 } // namespace
 
-const ChunkedEncoding &ChunkedEncoding::Instance() {
-    static const ChunkedEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.11: children [chunk_offsets (U64, nchunks + 1, 0 .. len), chunks...].
 Result<ArrayRef> ChunkedEncoding::Build(const DType &dtype,
                                         size_t len,

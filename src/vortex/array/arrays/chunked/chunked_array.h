@@ -6,17 +6,15 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 
 namespace vortex {
 
 /// `vortex.chunked`: empty metadata, no buffers; children [chunk_offsets (U64 non-null,
 /// nchunks + 1, first 0, last len), chunk 0, chunk 1, ...]. Spec: arrays-encodings 4.11.
-class ChunkedEncoding final : public Encoding {
+class ChunkedEncoding final : public EncodingBase<ChunkedEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.chunked";
-    static const ChunkedEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

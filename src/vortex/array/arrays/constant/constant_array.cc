@@ -17,11 +17,6 @@
 
 namespace vortex {
 
-const ConstantEncoding &ConstantEncoding::Instance() {
-    static const ConstantEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.12: metadata ignored, buffer [ScalarValue proto], no children.
 Result<ArrayRef> ConstantEncoding::Build(const DType &dtype,
                                          size_t len,

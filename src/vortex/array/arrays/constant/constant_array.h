@@ -5,17 +5,15 @@
 #include <memory>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 
 namespace vortex {
 
 /// `vortex.constant`: empty metadata, buffer [ScalarValue proto bytes], no children.
 /// Spec: arrays-encodings 4.12.
-class ConstantEncoding final : public Encoding {
+class ConstantEncoding final : public EncodingBase<ConstantEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.constant";
-    static const ConstantEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -29,11 +29,6 @@ Buffer GatherFixedWidth(const Buffer &values, size_t width, std::span<const size
 
 } // namespace
 
-const DecimalEncoding &DecimalEncoding::Instance() {
-    static const DecimalEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.4: DecimalMetadata{values_type}, buffer [values] aligned to the
 // value width, optional validity child.
 Result<ArrayRef> DecimalEncoding::Build(const DType &dtype,

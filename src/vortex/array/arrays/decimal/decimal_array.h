@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 #include "vortex/dtype/decimal.h"
 
@@ -14,11 +14,9 @@ namespace vortex {
 
 /// `vortex.decimal`: metadata DecimalMetadata{values_type}, buffer [values], optional
 /// validity child. Spec: arrays-encodings 4.4.
-class DecimalEncoding final : public Encoding {
+class DecimalEncoding final : public EncodingBase<DecimalEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.decimal";
-    static const DecimalEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

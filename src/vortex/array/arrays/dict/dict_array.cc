@@ -21,11 +21,6 @@
 
 namespace vortex {
 
-const DictEncoding &DictEncoding::Instance() {
-    static const DictEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.14: children [codes (len), values (values_len)]; the codes'
 // nullability is is_nullable_codes, or the array's when absent.
 Result<ArrayRef> DictEncoding::Build(const DType &dtype,
@@ -41,13 +36,11 @@ Result<ArrayRef> DictEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(ArrayRef codes,
                         children.Get(0, DType::Primitive(parsed.codes_ptype, codes_nullability), len));
     VX_ASSIGN_OR_RETURN(ArrayRef values, children.Get(1, dtype, parsed.values_len));
-    auto array =
-        DictArray::TryMake(std::move(codes), std::move(values), parsed.all_values_referenced.value_or(false));
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    VX_ENSURE((*array)->dtype() == dtype, Serde, "{}: codes nullability does not fit dtype {}", kId, dtype);
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array,
+                        AsSerde(DictArray::TryMake(std::move(codes), std::move(values),
+                                                   parsed.all_values_referenced.value_or(false))));
+    VX_ENSURE(array->dtype() == dtype, Serde, "{}: codes nullability does not fit dtype {}", kId, dtype);
+    return ArrayRef(std::move(array));
 }
 
 // The children are copied into Array's list, and `codes->len()` is read in the same call.

@@ -10,7 +10,7 @@
 
 #include "vortex/array/array.h"
 #include "vortex/array/arrays/primitive/integer_child.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/dtype/ptype.h"
 
 namespace vortex {
@@ -31,11 +31,9 @@ struct DictMetadata {
 };
 
 /// `vortex.dict`: metadata DictMetadata; children [codes (len), values (values_len)].
-class DictEncoding final : public Encoding {
+class DictEncoding final : public EncodingBase<DictEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.dict";
-    static const DictEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -14,11 +14,6 @@
 
 namespace vortex {
 
-const ExtensionEncoding &ExtensionEncoding::Instance() {
-    static const ExtensionEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.13: empty metadata, no buffers, children [storage].
 Result<ArrayRef> ExtensionEncoding::Build(const DType &dtype,
                                           size_t len,

@@ -5,16 +5,14 @@
 #include <memory>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 
 namespace vortex {
 
 /// `vortex.ext`: empty metadata, no buffers, children [storage]. Spec: arrays-encodings 4.13.
-class ExtensionEncoding final : public Encoding {
+class ExtensionEncoding final : public EncodingBase<ExtensionEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.ext";
-    static const ExtensionEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -22,11 +22,6 @@ std::vector<ArrayRef> FixedSizeListChildren(const ArrayRef &elements, const Vali
 
 } // namespace
 
-const FixedSizeListEncoding &FixedSizeListEncoding::Instance() {
-    static const FixedSizeListEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.10: empty metadata; children [elements (len * size), validity?].
 Result<ArrayRef> FixedSizeListEncoding::Build(const DType &dtype,
                                               size_t len,

@@ -5,18 +5,16 @@
 #include <memory>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 
 namespace vortex {
 
 /// `vortex.fixed_size_list`: empty metadata; children [elements (len * list_size),
 /// validity?]; the size comes from the dtype. Spec: arrays-encodings 4.10.
-class FixedSizeListEncoding final : public Encoding {
+class FixedSizeListEncoding final : public EncodingBase<FixedSizeListEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.fixed_size_list";
-    static const FixedSizeListEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -23,11 +23,6 @@ ListChildren(const ArrayRef &elements, const ArrayRef &offsets, const Validity &
 
 } // namespace
 
-const ListEncoding &ListEncoding::Instance() {
-    static const ListEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.8: ListMetadata{elements_len, offset_ptype}; children [elements,
 // offsets (len + 1), validity?].
 Result<ArrayRef> ListEncoding::Build(const DType &dtype,
@@ -46,11 +41,9 @@ Result<ArrayRef> ListEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(ArrayRef offsets,
                         children.Get(1, DType::Primitive(offset_ptype, Nullability::NonNullable), len + 1));
     VX_ASSIGN_OR_RETURN(Validity validity, internal::ValidityFromChildren(dtype, children, 2, len));
-    auto array = ListArray::TryMake(std::move(elements), std::move(offsets), std::move(validity));
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ListArray::TryMake(std::move(elements), std::move(offsets),
+                                                               std::move(validity))));
+    return ArrayRef(std::move(array));
 }
 
 ListArray::ListArray(Token, DType dtype, ArrayRef elements, IntegerChild offsets, Validity validity)

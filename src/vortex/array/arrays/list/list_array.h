@@ -6,18 +6,16 @@
 
 #include "vortex/array/array.h"
 #include "vortex/array/arrays/primitive/integer_child.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 
 namespace vortex {
 
 /// `vortex.list`: metadata ListMetadata{elements_len, offset_ptype}; children [elements,
 /// offsets (len + 1), validity?]. Spec: arrays-encodings 4.8.
-class ListEncoding final : public Encoding {
+class ListEncoding final : public EncodingBase<ListEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.list";
-    static const ListEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

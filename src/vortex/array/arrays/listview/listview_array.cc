@@ -32,11 +32,6 @@ ArrayRef PositionsArray(std::span<const size_t> positions) {
 
 } // namespace
 
-const ListViewEncoding &ListViewEncoding::Instance() {
-    static const ListViewEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.9: ListViewMetadata{elements_len, offset_ptype, size_ptype};
 // children [elements, offsets (len), sizes (len), validity?].
 Result<ArrayRef> ListViewEncoding::Build(const DType &dtype,
@@ -60,12 +55,9 @@ Result<ArrayRef> ListViewEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(ArrayRef sizes,
                         children.Get(2, DType::Primitive(size_ptype, Nullability::NonNullable), len));
     VX_ASSIGN_OR_RETURN(Validity validity, internal::ValidityFromChildren(dtype, children, 3, len));
-    auto array = ListViewArray::TryMake(std::move(elements), std::move(offsets), std::move(sizes),
-                                        std::move(validity));
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ListViewArray::TryMake(std::move(elements), std::move(offsets),
+                                                                   std::move(sizes), std::move(validity))));
+    return ArrayRef(std::move(array));
 }
 
 ListViewArray::ListViewArray(

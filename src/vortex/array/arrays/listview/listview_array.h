@@ -6,18 +6,16 @@
 
 #include "vortex/array/array.h"
 #include "vortex/array/arrays/primitive/integer_child.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 
 namespace vortex {
 
 /// `vortex.listview`: metadata ListViewMetadata{elements_len, offset_ptype, size_ptype};
 /// children [elements, offsets (len), sizes (len), validity?]. Spec: arrays-encodings 4.9.
-class ListViewEncoding final : public Encoding {
+class ListViewEncoding final : public EncodingBase<ListViewEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.listview";
-    static const ListViewEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -20,11 +20,6 @@ std::vector<ArrayRef> MaskedChildren(const ArrayRef &child, const Validity &vali
 
 } // namespace
 
-const MaskedEncoding &MaskedEncoding::Instance() {
-    static const MaskedEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.15: children [child (non-nullable dtype), validity?].
 Result<ArrayRef> MaskedEncoding::Build(const DType &dtype,
                                        size_t len,

@@ -5,18 +5,16 @@
 #include <memory>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 
 namespace vortex {
 
 /// `vortex.masked`: empty metadata, no buffers; children [child (non-nullable dtype), validity?].
 /// Spec: arrays-encodings 4.15.
-class MaskedEncoding final : public Encoding {
+class MaskedEncoding final : public EncodingBase<MaskedEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.masked";
-    static const MaskedEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -8,11 +8,6 @@
 
 namespace vortex {
 
-const NullEncoding &NullEncoding::Instance() {
-    static const NullEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.1: empty metadata, no buffers, no children.
 Result<ArrayRef> NullEncoding::Build(const DType &dtype,
                                      size_t len,

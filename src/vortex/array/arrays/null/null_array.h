@@ -5,16 +5,14 @@
 #include <memory>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 
 namespace vortex {
 
 /// `vortex.null`: `len` nulls of dtype Null. Spec: arrays-encodings 4.1.
-class NullEncoding final : public Encoding {
+class NullEncoding final : public EncodingBase<NullEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.null";
-    static const NullEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

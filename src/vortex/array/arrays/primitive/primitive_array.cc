@@ -114,11 +114,6 @@ Result<std::shared_ptr<const PrimitiveArray>> CanonicalIntegers(const ArrayRef &
     return primitive;
 }
 
-const PrimitiveEncoding &PrimitiveEncoding::Instance() {
-    static const PrimitiveEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.3: empty metadata, buffer [values] of len * width bytes aligned to
 // the width, optional validity child.
 Result<ArrayRef> PrimitiveEncoding::Build(const DType &dtype,

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 #include "vortex/dtype/ptype.h"
 
@@ -16,11 +16,9 @@ namespace vortex {
 
 /// `vortex.primitive`: empty metadata, buffer [values] (len * width bytes, aligned to the
 /// width), optional validity child. Spec: arrays-encodings 4.3.
-class PrimitiveEncoding final : public Encoding {
+class PrimitiveEncoding final : public EncodingBase<PrimitiveEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.primitive";
-    static const PrimitiveEncoding &Instance();
-    std::string_view id() const override { return kId; }
     std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
                                             size_t nchildren) const override;
     using Encoding::Build;

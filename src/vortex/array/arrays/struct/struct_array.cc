@@ -28,11 +28,6 @@ StructChildren(const std::vector<ArrayRef> &fields, const Validity &validity, si
 
 } // namespace
 
-const StructEncoding &StructEncoding::Instance() {
-    static const StructEncoding instance;
-    return instance;
-}
-
 Result<ArrayRef> StructEncoding::Build(const DType &dtype,
                                        size_t len,
                                        std::span<const uint8_t> metadata,

@@ -7,18 +7,16 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 
 namespace vortex {
 
 /// `vortex.struct`: empty metadata, no buffers; children = [validity?] + fields (validity is
 /// child 0 iff there are nfields + 1 children). Spec: arrays-encodings 4.7.
-class StructEncoding final : public Encoding {
+class StructEncoding final : public EncodingBase<StructEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.struct";
-    static const StructEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -170,11 +170,6 @@ Status CheckUtf8Values(const Buffer &bytes, std::span<const uint64_t> offsets, c
     return Status::OK();
 }
 
-const VarBinEncoding &VarBinEncoding::Instance() {
-    static const VarBinEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.6: VarBinMetadata{1: offsets_ptype}; buffers [bytes]; children
 // [offsets (len + 1), validity?].
 Result<ArrayRef> VarBinEncoding::Build(const DType &dtype,
@@ -194,11 +189,10 @@ Result<ArrayRef> VarBinEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(ArrayRef offsets,
                         children.Get(0, DType::Primitive(offsets_ptype, Nullability::NonNullable), len + 1));
     VX_ASSIGN_OR_RETURN(Validity validity, internal::ValidityFromChildren(dtype, children, 1, len));
-    auto array = VarBinArray::TryMake(dtype, std::move(offsets), std::move(buffers[0]), std::move(validity));
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(
+        auto array,
+        AsSerde(VarBinArray::TryMake(dtype, std::move(offsets), std::move(buffers[0]), std::move(validity))));
+    return ArrayRef(std::move(array));
 }
 
 VarBinArray::VarBinArray(Token, DType dtype, IntegerChild offsets, Buffer bytes, Validity validity)

@@ -12,18 +12,16 @@
 
 #include "vortex/array/array.h"
 #include "vortex/array/arrays/primitive/integer_child.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 
 namespace vortex {
 
 /// `vortex.varbin`: metadata VarBinMetadata{1: offsets_ptype}, buffers [bytes], children
 /// [offsets (non-null integer, len + 1), validity?]. Spec: arrays-encodings 4.6.
-class VarBinEncoding final : public Encoding {
+class VarBinEncoding final : public EncodingBase<VarBinEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.varbin";
-    static const VarBinEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -80,11 +80,6 @@ void BinaryView::Write(uint8_t *out, std::string_view value, uint32_t buffer_ind
     std::memcpy(out + 12, &offset, 4);
 }
 
-const VarBinViewEncoding &VarBinViewEncoding::Instance() {
-    static const VarBinViewEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 4.5: empty metadata, buffers [data..., views], optional validity.
 Result<ArrayRef> VarBinViewEncoding::Build(const DType &dtype,
                                            size_t len,
@@ -101,12 +96,10 @@ Result<ArrayRef> VarBinViewEncoding::Build(const DType &dtype,
     VX_ENSURE(len <= SIZE_MAX / BinaryView::kSize && views.size() == len * BinaryView::kSize, Serde,
               "{}: views buffer has {} bytes, expected {} x 16", kId, views.size(), len);
     VX_ASSIGN_OR_RETURN(Validity validity, internal::ValidityFromChildren(dtype, children, 0, len));
-    auto array =
-        VarBinViewArray::TryMake(dtype, views.EnsureAligned(16), std::move(buffers), std::move(validity));
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array,
+                        AsSerde(VarBinViewArray::TryMake(dtype, views.EnsureAligned(16), std::move(buffers),
+                                                         std::move(validity))));
+    return ArrayRef(std::move(array));
 }
 
 VarBinViewArray::VarBinViewArray(

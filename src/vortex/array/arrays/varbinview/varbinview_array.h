@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/validity.h"
 #include "vortex/base/endian.h"
 
@@ -55,11 +55,9 @@ private:
 
 /// `vortex.varbinview`: empty metadata, buffers [data 0..n-1, views], optional validity
 /// child. Spec: arrays-encodings 4.5.
-class VarBinViewEncoding final : public Encoding {
+class VarBinViewEncoding final : public EncodingBase<VarBinViewEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.varbinview";
-    static const VarBinViewEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -6,8 +6,8 @@
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/encodings/alp/alp/alp_codec.h"
+#include "vortex/encodings/alp/alp_metadata.pb.h"
 #include "vortex/encodings/alp/output_buffer_internal.h"
-#include "vortex/format/alp_metadata.pb.h"
 
 namespace vortex::alp {
 namespace {
@@ -37,11 +37,6 @@ std::optional<PType> DecodedPType(PType int_ptype) {
 
 } // namespace
 
-const ALPEncoding &ALPEncoding::Instance() {
-    static const ALPEncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 7.5.
 Result<ArrayRef> ALPEncoding::Build(const DType &dtype,
                                     size_t len,
@@ -68,11 +63,9 @@ Result<ArrayRef> ALPEncoding::Build(const DType &dtype,
     if (proto.has_patches()) {
         VX_ASSIGN_OR_RETURN(patches, Patches::FromChildren(proto.patches(), len, dtype, children, 1));
     }
-    auto array = ALPArray::TryMake(std::move(encoded), exponents, std::move(patches));
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array,
+                        AsSerde(ALPArray::TryMake(std::move(encoded), exponents, std::move(patches))));
+    return ArrayRef(std::move(array));
 }
 
 ALPArray::ALPArray(Token,

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/patches/patches.h"
 #include "vortex/encodings/alp/alp/alp_constants.h"
 
@@ -20,11 +20,9 @@ namespace vortex::alp {
 ///   buffers   none
 ///   children  [0] encoded = Primitive(I32 for F32, I64 for F64, the array's nullability);
 ///             when patched: indices, values (the array's dtype), [chunk_offsets]
-class ALPEncoding final : public Encoding {
+class ALPEncoding final : public EncodingBase<ALPEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.alp";
-    static const ALPEncoding &Instance();
-    std::string_view id() const override { return kId; }
     std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
                                             size_t nchildren) const override;
     using Encoding::Build;

@@ -21,9 +21,9 @@
 #include "vortex/base/format.h"
 #include "vortex/encodings/alp/alp/alp_array.h"
 #include "vortex/encodings/alp/alp/alp_codec.h"
+#include "vortex/encodings/alp/alp_metadata.pb.h"
 #include "vortex/encodings/alp/register.h"
 #include "vortex/encodings/testing/serde_round_trip.h"
-#include "vortex/format/alp_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {

@@ -8,9 +8,9 @@
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/canonical.h"
 #include "vortex/encodings/alp/alp/alp_codec.h"
+#include "vortex/encodings/alp/alp_metadata.pb.h"
 #include "vortex/encodings/alp/alp_rd/alprd_internal.h"
 #include "vortex/encodings/alp/output_buffer_internal.h"
-#include "vortex/format/alp_metadata.pb.h"
 
 namespace vortex::alp {
 namespace {
@@ -43,11 +43,6 @@ void CombineParts(std::span<const uint16_t> codes,
 }
 
 } // namespace
-
-const ALPRDEncoding &ALPRDEncoding::Instance() {
-    static const ALPRDEncoding instance;
-    return instance;
-}
 
 // Spec: arrays-encodings 7.6.
 Result<ArrayRef> ALPRDEncoding::Build(const DType &dtype,
@@ -91,12 +86,10 @@ Result<ArrayRef> ALPRDEncoding::Build(const DType &dtype,
                                                   DType::Primitive(PType::U16, Nullability::NonNullable),
                                                   children, 2));
     }
-    auto array = ALPRDArray::TryMake(dtype, std::move(left), std::move(dict), std::move(right),
-                                     static_cast<uint8_t>(proto.right_bit_width()), std::move(patches));
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ALPRDArray::TryMake(
+                                        dtype, std::move(left), std::move(dict), std::move(right),
+                                        static_cast<uint8_t>(proto.right_bit_width()), std::move(patches))));
+    return ArrayRef(std::move(array));
 }
 
 ALPRDArray::ALPRDArray(Token,

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/patches/patches.h"
 
 namespace vortex::alp {
@@ -27,11 +27,9 @@ inline constexpr size_t kALPRDCutLimit = 16;
 ///   children  [0] left_parts = Primitive(U16, the array's nullability) dictionary codes,
 ///             [1] right_parts = Primitive(U32 for F32 / U64 for F64, non-null); when patched:
 ///             indices, values = Primitive(U16, non-null) left bit patterns, [chunk_offsets]
-class ALPRDEncoding final : public Encoding {
+class ALPRDEncoding final : public EncodingBase<ALPRDEncoding> {
 public:
     static constexpr std::string_view kId = "vortex.alprd";
-    static const ALPRDEncoding &Instance();
-    std::string_view id() const override { return kId; }
     std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
                                             size_t nchildren) const override;
     using Encoding::Build;

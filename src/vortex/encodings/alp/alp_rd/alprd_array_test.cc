@@ -17,10 +17,10 @@
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/base/format.h"
+#include "vortex/encodings/alp/alp_metadata.pb.h"
 #include "vortex/encodings/alp/alp_rd/alprd_array.h"
 #include "vortex/encodings/alp/register.h"
 #include "vortex/encodings/testing/serde_round_trip.h"
-#include "vortex/format/alp_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {

@@ -4,8 +4,8 @@
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/encodings/fastlanes/fastlanes_layout.h"
+#include "vortex/encodings/fastlanes/fastlanes_metadata.pb.h"
 #include "vortex/encodings/fastlanes/kernels/bitpack_kernels.h"
-#include "vortex/format/encodings_metadata.pb.h"
 
 namespace vortex::fastlanes {
 namespace {
@@ -21,19 +21,7 @@ Result<size_t> ExpectedPackedBytes(size_t len, uint16_t offset, uint8_t bit_widt
     return bytes;
 }
 
-Result<ArrayRef> WithSerdeCode(Result<std::shared_ptr<const BitPackedArray>> array) {
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", BitPackedEncoding::kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
-}
-
 } // namespace
-
-const BitPackedEncoding &BitPackedEncoding::Instance() {
-    static const BitPackedEncoding instance;
-    return instance;
-}
 
 Result<ArrayRef> BitPackedEncoding::Build(const DType &dtype,
                                           size_t len,
@@ -60,9 +48,12 @@ Result<ArrayRef> BitPackedEncoding::Build(const DType &dtype,
     }
     VX_ASSIGN_OR_RETURN(Validity validity,
                         internal::ValidityFromChildren(dtype, children, validity_index, len));
-    return WithSerdeCode(BitPackedArray::TryMake(
-        dtype.ptype(), std::move(buffers[0]), static_cast<uint8_t>(proto.bit_width()),
-        static_cast<uint16_t>(proto.offset()), len, std::move(patches), std::move(validity)));
+    VX_ASSIGN_OR_RETURN(auto array,
+                        AsSerde(BitPackedArray::TryMake(dtype.ptype(), std::move(buffers[0]),
+                                                        static_cast<uint8_t>(proto.bit_width()),
+                                                        static_cast<uint16_t>(proto.offset()), len,
+                                                        std::move(patches), std::move(validity))));
+    return ArrayRef(std::move(array));
 }
 
 BitPackedArray::BitPackedArray(Token,

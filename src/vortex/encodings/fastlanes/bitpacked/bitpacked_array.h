@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/array/patches/patches.h"
 #include "vortex/array/validity.h"
 #include "vortex/dtype/ptype.h"
@@ -25,11 +25,9 @@ namespace vortex::fastlanes {
 ///             ptype width
 ///   children  patch indices, patch values, [patch chunk_offsets] (when patched), then the
 ///             optional validity child
-class BitPackedEncoding final : public Encoding {
+class BitPackedEncoding final : public EncodingBase<BitPackedEncoding> {
 public:
     static constexpr std::string_view kId = "fastlanes.bitpacked";
-    static const BitPackedEncoding &Instance();
-    std::string_view id() const override { return kId; }
     std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
                                             size_t nchildren) const override;
     using Encoding::Build;

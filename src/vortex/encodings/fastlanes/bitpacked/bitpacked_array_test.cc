@@ -26,9 +26,9 @@
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/encodings/fastlanes/bitpacked/bitpacked_array.h"
 #include "vortex/encodings/fastlanes/fastlanes_layout.h"
+#include "vortex/encodings/fastlanes/fastlanes_metadata.pb.h"
 #include "vortex/encodings/fastlanes/register.h"
 #include "vortex/encodings/testing/serde_round_trip.h"
-#include "vortex/format/encodings_metadata.pb.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex {

@@ -8,7 +8,7 @@
 #include "vortex/array/compute/slice.h"
 #include "vortex/base/checked_cast.h"
 #include "vortex/encodings/fastlanes/fastlanes_layout.h"
-#include "vortex/format/encodings_metadata.pb.h"
+#include "vortex/encodings/fastlanes/fastlanes_metadata.pb.h"
 
 namespace vortex::fastlanes {
 
@@ -23,11 +23,6 @@ Result<DeltaMetadata> DeltaMetadata::Parse(std::span<const uint8_t> bytes) {
     VX_ASSIGN_OR_RETURN(auto proto, internal::ParseProtoMetadata<vortex::encodings::DeltaMetadata>(
                                         DeltaEncoding::kId, bytes));
     return DeltaMetadata{.deltas_len = proto.deltas_len(), .offset = proto.offset()};
-}
-
-const DeltaEncoding &DeltaEncoding::Instance() {
-    static const DeltaEncoding instance;
-    return instance;
 }
 
 size_t DeltaBasesLen(PType ptype, size_t deltas_len) {
@@ -55,12 +50,10 @@ Result<ArrayRef> DeltaEncoding::Build(const DType &dtype,
               parsed.offset, len, deltas_len);
     VX_ASSIGN_OR_RETURN(ArrayRef bases, children.Get(0, dtype, DeltaBasesLen(dtype.ptype(), deltas_len)));
     VX_ASSIGN_OR_RETURN(ArrayRef deltas, children.Get(1, dtype, deltas_len));
-    auto array = DeltaArray::TryMake(std::move(bases), std::move(deltas), parsed.offset, len);
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    VX_ENSURE((*array)->dtype() == dtype, Serde, "{}: children do not fit dtype {}", kId, dtype);
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(
+        auto array, AsSerde(DeltaArray::TryMake(std::move(bases), std::move(deltas), parsed.offset, len)));
+    VX_ENSURE(array->dtype() == dtype, Serde, "{}: children do not fit dtype {}", kId, dtype);
+    return ArrayRef(std::move(array));
 }
 
 DeltaArray::DeltaArray(Token, DType dtype, ArrayRef bases, ArrayRef deltas, size_t offset, size_t len)

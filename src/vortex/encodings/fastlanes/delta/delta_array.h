@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 
 namespace vortex::fastlanes {
 
@@ -26,11 +26,9 @@ struct DeltaMetadata {
 
 /// `fastlanes.delta`: metadata DeltaMetadata; no buffers; children [bases, deltas], both with
 /// the array dtype. Spec: arrays-encodings 6.3.
-class DeltaEncoding final : public Encoding {
+class DeltaEncoding final : public EncodingBase<DeltaEncoding> {
 public:
     static constexpr std::string_view kId = "fastlanes.delta";
-    static const DeltaEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -16,11 +16,6 @@
 
 namespace vortex::fastlanes {
 
-const FoREncoding &FoREncoding::Instance() {
-    static const FoREncoding instance;
-    return instance;
-}
-
 // Spec: arrays-encodings 6.2: the metadata is a bare ScalarValue decoded with the array dtype;
 // exactly one child with the array dtype and length.
 Result<ArrayRef> FoREncoding::Build(const DType &dtype,
@@ -38,11 +33,8 @@ Result<ArrayRef> FoREncoding::Build(const DType &dtype,
     }
     VX_ENSURE(!reference->is_null(), Serde, "{}: the reference must not be null", kId);
     VX_ASSIGN_OR_RETURN(ArrayRef encoded, children.Get(0, dtype, len));
-    auto array = FoRArray::TryMake(encoded, *reference);
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(FoRArray::TryMake(encoded, *reference)));
+    return ArrayRef(std::move(array));
 }
 
 FoRArray::FoRArray(Token, const ArrayRef &encoded, Scalar reference)

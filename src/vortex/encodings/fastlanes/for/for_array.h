@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/scalar/scalar.h"
 
 namespace vortex::fastlanes {
@@ -16,11 +16,9 @@ namespace vortex::fastlanes {
 /// `fastlanes.for`: metadata = the reference as bare ScalarValue bytes (decoded with the
 /// array dtype); no buffers; one child `encoded` with the array's dtype.
 /// Spec: arrays-encodings 6.2.
-class FoREncoding final : public Encoding {
+class FoREncoding final : public EncodingBase<FoREncoding> {
 public:
     static constexpr std::string_view kId = "fastlanes.for";
-    static const FoREncoding &Instance();
-    std::string_view id() const override { return kId; }
     std::optional<uint64_t> PartialChildren(std::span<const uint8_t> metadata,
                                             size_t nchildren) const override;
     using Encoding::Build;

@@ -6,7 +6,7 @@
 #include "vortex/array/arrays/primitive/primitive_integers.h"
 #include "vortex/array/compute/slice.h"
 #include "vortex/encodings/fastlanes/fastlanes_layout.h"
-#include "vortex/format/encodings_metadata.pb.h"
+#include "vortex/encodings/fastlanes/fastlanes_metadata.pb.h"
 
 namespace vortex::fastlanes {
 
@@ -40,11 +40,6 @@ Result<RLEMetadata> RLEMetadata::Parse(std::span<const uint8_t> bytes) {
     return out;
 }
 
-const RLEEncoding &RLEEncoding::Instance() {
-    static const RLEEncoding instance;
-    return instance;
-}
-
 Result<ArrayRef> RLEEncoding::Build(const DType &dtype,
                                     size_t len,
                                     std::span<const uint8_t> metadata,
@@ -69,12 +64,10 @@ Result<ArrayRef> RLEEncoding::Build(const DType &dtype,
         ArrayRef offsets,
         children.Get(2, DType::Primitive(parsed.values_idx_offsets_ptype, Nullability::NonNullable),
                      static_cast<size_t>(parsed.values_idx_offsets_len)));
-    auto array = RLEArray::TryMake(std::move(values), std::move(indices), std::move(offsets),
-                                   static_cast<size_t>(parsed.offset), len);
-    if (!array.ok()) {
-        return Status::Serde("{}: {}", kId, array.status().message());
-    }
-    return ArrayRef(std::move(array).ValueOrDie());
+    VX_ASSIGN_OR_RETURN(auto array,
+                        AsSerde(RLEArray::TryMake(std::move(values), std::move(indices), std::move(offsets),
+                                                  static_cast<size_t>(parsed.offset), len)));
+    return ArrayRef(std::move(array));
 }
 
 RLEArray::RLEArray(Token,

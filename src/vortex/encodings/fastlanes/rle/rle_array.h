@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "vortex/array/array.h"
-#include "vortex/array/encoding.h"
+#include "vortex/array/encoding_base.h"
 #include "vortex/dtype/ptype.h"
 
 namespace vortex::fastlanes {
@@ -33,11 +33,9 @@ struct RLEMetadata {
 /// `fastlanes.rle`: metadata RLEMetadata; no buffers; children [values (non-null, values_len),
 /// indices (U8/U16, the array's nullability, indices_len), values_idx_offsets (unsigned,
 /// non-null, one per block)]. Spec: arrays-encodings 6.4.
-class RLEEncoding final : public Encoding {
+class RLEEncoding final : public EncodingBase<RLEEncoding> {
 public:
     static constexpr std::string_view kId = "fastlanes.rle";
-    static const RLEEncoding &Instance();
-    std::string_view id() const override { return kId; }
     using Encoding::Build;
     Result<ArrayRef> Build(const DType &dtype,
                            size_t len,

@@ -20,10 +20,10 @@
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/status_matchers.h"
 #include "vortex/encodings/fastlanes/fastlanes_layout.h"
+#include "vortex/encodings/fastlanes/fastlanes_metadata.pb.h"
 #include "vortex/encodings/fastlanes/register.h"
 #include "vortex/encodings/fastlanes/rle/rle_array.h"
 #include "vortex/encodings/testing/serde_round_trip.h"
-#include "vortex/format/encodings_metadata.pb.h"
 
 namespace vortex {
 
