@@ -21,9 +21,9 @@ struct OutputBuffer {
 
     static OutputBuffer Allocate(size_t count) {
         const size_t size = count * sizeof(T);
-        const size_t alignment = kDefaultAlignment;
+        constexpr size_t alignment = kDefaultAlignment;
         uint8_t *bytes = MemoryPool::Default().Allocate(size, alignment);
-        std::shared_ptr<const void> owner(bytes, [size, alignment](const void *p) {
+        std::shared_ptr<const void> owner(bytes, [size](const void *p) {
             MemoryPool::Default().Free(static_cast<uint8_t *>(const_cast<void *>(p)), size, alignment);
         });
         return OutputBuffer{reinterpret_cast<T *>(bytes), Buffer::Wrap(bytes, size, std::move(owner))};

@@ -36,7 +36,7 @@ Result<ArrayRef> ByteBoolEncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array));
 }
 
-ByteBoolArray::ByteBoolArray(Token, Buffer bytes, Validity validity)
+ByteBoolArray::ByteBoolArray(Token, const Buffer &bytes, Validity validity)
     : Array(ByteBoolEncoding::Instance(),
             DType::Bool(validity.nullability()),
             bytes.size(),

@@ -53,7 +53,7 @@ public:
     std::optional<Result<ArrayRef>> TakeImpl(const ArrayRef &indices) const override;
 
     struct Token {};
-    ByteBoolArray(Token, Buffer bytes, Validity validity);
+    ByteBoolArray(Token, const Buffer &bytes, Validity validity);
 
 private:
     Validity validity_;

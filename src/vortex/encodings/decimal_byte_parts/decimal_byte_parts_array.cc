@@ -75,7 +75,7 @@ Result<ArrayRef> DecimalBytePartsEncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array));
 }
 
-DecimalBytePartsArray::DecimalBytePartsArray(Token, DType dtype, ArrayRef msp)
+DecimalBytePartsArray::DecimalBytePartsArray(Token, DType dtype, const ArrayRef &msp)
     : Array(DecimalBytePartsEncoding::Instance(), std::move(dtype), msp->len(), {}, {msp}) {}
 
 Result<std::shared_ptr<const DecimalBytePartsArray>> DecimalBytePartsArray::TryMake(ArrayRef msp,

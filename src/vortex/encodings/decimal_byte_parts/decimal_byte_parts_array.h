@@ -71,7 +71,7 @@ public:
     std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const override;
 
     struct Token {};
-    DecimalBytePartsArray(Token, DType dtype, ArrayRef msp);
+    DecimalBytePartsArray(Token, DType dtype, const ArrayRef &msp);
 };
 
 /// Encodes a Decimal array (any encoding) as one msp child, choosing the msp ptype as the

@@ -46,8 +46,10 @@ ArrayRef RandomSequence(PType ptype, Nullability nullability, size_t len, uint64
         if (std::is_signed_v<T> && next() % 2 == 0) {
             multiplier = -multiplier;
         }
-        const int128_t min = std::numeric_limits<T>::min();
-        const int128_t max = std::numeric_limits<T>::max();
+        // The bounds of T from its width, without converting a (signed) char.
+        constexpr int kBits = 8 * sizeof(T);
+        const int128_t min = std::is_signed_v<T> ? -(int128_t{1} << (kBits - 1)) : 0;
+        const int128_t max = (int128_t{1} << (std::is_signed_v<T> ? kBits - 1 : kBits)) - 1;
         const int128_t steps = len == 0 ? 0 : static_cast<int128_t>(len - 1);
         if (steps * (multiplier < 0 ? -multiplier : multiplier) > max - min) {
             multiplier = 1;

@@ -195,7 +195,8 @@ TEST(SparseArrayTest, BuildRejectsBadParts) {
     ArrayRef values = PrimitiveArray::FromValues<int64_t>({-1, -3});
     auto build = [&](const std::vector<uint8_t> &metadata, std::vector<Buffer> buffers, ArrayRef idx,
                      size_t len, const DType &dtype) {
-        return encoding.Build(dtype, len, metadata, std::move(buffers), std::vector<ArrayRef>{idx, values});
+        return encoding.Build(dtype, len, metadata, std::move(buffers),
+                              std::vector<ArrayRef>{std::move(idx), values});
     };
     const auto good = SparseMetadataBytes(2, 0, PType::U16);
     ASSERT_OK_AND_ASSIGN(ArrayRef built, build(good, {fill}, indices, 5, kI64));

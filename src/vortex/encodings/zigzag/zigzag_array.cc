@@ -57,7 +57,7 @@ Result<ArrayRef> ZigZagEncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array));
 }
 
-ZigZagArray::ZigZagArray(Token, DType dtype, ArrayRef encoded)
+ZigZagArray::ZigZagArray(Token, DType dtype, const ArrayRef &encoded)
     : Array(ZigZagEncoding::Instance(), std::move(dtype), encoded->len(), {}, {encoded}) {}
 
 Result<std::shared_ptr<const ZigZagArray>> ZigZagArray::TryMake(ArrayRef encoded) {

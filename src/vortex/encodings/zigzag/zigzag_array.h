@@ -56,7 +56,7 @@ public:
     std::optional<Result<std::optional<Scalar>>> ComputeStatImpl(Stat stat) const override;
 
     struct Token {};
-    ZigZagArray(Token, DType dtype, ArrayRef encoded);
+    ZigZagArray(Token, DType dtype, const ArrayRef &encoded);
 };
 
 /// Zigzag-encodes a canonical signed integer PrimitiveArray (InvalidArgument otherwise);

@@ -61,7 +61,7 @@ ChunkedArray::ChunkedArray(Token,
                            DType dtype,
                            std::vector<ArrayRef> chunks,
                            std::vector<uint64_t> chunk_offsets,
-                           ArrayRef offsets_child)
+                           const ArrayRef &offsets_child)
     : Array(ChunkedEncoding::Instance(),
             std::move(dtype),
             chunk_offsets.back(),

@@ -56,7 +56,7 @@ public:
                  DType dtype,
                  std::vector<ArrayRef> chunks,
                  std::vector<uint64_t> chunk_offsets,
-                 ArrayRef offsets_child);
+                 const ArrayRef &offsets_child);
 
 private:
     std::vector<ArrayRef> chunks_;

@@ -54,7 +54,8 @@ Result<ArrayRef> DecimalEncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array));
 }
 
-DecimalArray::DecimalArray(Token, DType dtype, DecimalType values_type, Buffer values, Validity validity)
+DecimalArray::DecimalArray(
+    Token, const DType &dtype, DecimalType values_type, Buffer values, Validity validity)
     : Array(DecimalEncoding::Instance(),
             dtype,
             values.size() / ByteWidth(values_type),

@@ -62,7 +62,7 @@ public:
     std::optional<Result<ArrayRef>> CompareScalarImpl(const Scalar &scalar, CompareOp op) const override;
 
     struct Token {};
-    DecimalArray(Token, DType dtype, DecimalType values_type, Buffer values, Validity validity);
+    DecimalArray(Token, const DType &dtype, DecimalType values_type, Buffer values, Validity validity);
 
 private:
     DecimalDType decimal_;

@@ -55,7 +55,7 @@ ListArray::ListArray(Token, DType dtype, ArrayRef elements, IntegerChild offsets
       elements_(std::move(elements)), offsets_(std::move(offsets)), validity_(std::move(validity)) {}
 
 Result<std::shared_ptr<const ListArray>>
-ListArray::TryMake(ArrayRef elements, ArrayRef offsets, Validity validity) {
+ListArray::TryMake(ArrayRef elements, const ArrayRef &offsets, Validity validity) {
     VX_ENSURE(elements && offsets, InvalidArgument, "list parts must not be null");
     VX_ASSIGN_OR_RETURN(IntegerChild lookup, IntegerChild::Make(offsets, "list offsets", false));
     VX_ENSURE(lookup.len() >= 1, InvalidArgument, "list offsets need at least one entry");

@@ -31,7 +31,7 @@ public:
     /// `offsets` is a non-nullable integer array of len + 1 entries, non-decreasing, with the
     /// last <= elements->len(). The dtype is List(elements dtype, validity nullability).
     static Result<std::shared_ptr<const ListArray>>
-    TryMake(ArrayRef elements, ArrayRef offsets, Validity validity);
+    TryMake(ArrayRef elements, const ArrayRef &offsets, Validity validity);
     static std::shared_ptr<const ListArray> Make(ArrayRef elements, ArrayRef offsets, Validity validity);
 
     const ArrayRef &elements() const { return elements_; }

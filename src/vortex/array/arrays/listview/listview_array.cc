@@ -71,7 +71,7 @@ ListViewArray::ListViewArray(
       validity_(std::move(validity)) {}
 
 Result<std::shared_ptr<const ListViewArray>>
-ListViewArray::TryMake(ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity) {
+ListViewArray::TryMake(ArrayRef elements, const ArrayRef &offsets, const ArrayRef &sizes, Validity validity) {
     VX_ENSURE(elements && offsets && sizes, InvalidArgument, "list view parts must not be null");
     const size_t len = offsets->len();
     VX_ENSURE(sizes->len() == len, InvalidArgument, "list view has {} offsets but {} sizes", len,

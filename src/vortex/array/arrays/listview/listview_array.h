@@ -32,7 +32,7 @@ public:
     /// `offsets` and `sizes` are non-nullable integer arrays of equal length; every view must
     /// lie inside the elements (checked, also for null lists).
     static Result<std::shared_ptr<const ListViewArray>>
-    TryMake(ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity);
+    TryMake(ArrayRef elements, const ArrayRef &offsets, const ArrayRef &sizes, Validity validity);
     static std::shared_ptr<const ListViewArray>
     Make(ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity);
 

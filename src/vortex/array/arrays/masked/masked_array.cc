@@ -36,7 +36,7 @@ Result<ArrayRef> MaskedEncoding::Build(const DType &dtype,
     return ArrayRef(std::move(array));
 }
 
-MaskedArray::MaskedArray(Token, DType dtype, ArrayRef child, Validity validity)
+MaskedArray::MaskedArray(Token, DType dtype, const ArrayRef &child, Validity validity)
     : Array(MaskedEncoding::Instance(),
             std::move(dtype),
             child->len(),

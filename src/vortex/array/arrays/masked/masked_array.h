@@ -45,7 +45,7 @@ public:
     std::optional<Result<ArrayRef>> SliceImpl(size_t start, size_t stop) const override;
 
     struct Token {};
-    MaskedArray(Token, DType dtype, ArrayRef child, Validity validity);
+    MaskedArray(Token, DType dtype, const ArrayRef &child, Validity validity);
 
 private:
     Validity validity_;

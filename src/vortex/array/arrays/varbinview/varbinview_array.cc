@@ -3,6 +3,7 @@
 #include "vortex/array/arrays/varbinview/varbinview_array.h"
 
 #include <cstring>
+#include <type_traits>
 
 #include "vortex/array/arrays/encoding_parts_internal.h"
 #include "vortex/array/builder/varbinview_builder.h"
@@ -33,7 +34,8 @@ template <typename I>
 Buffer GatherViews(const Buffer &views, std::span<const I> positions) {
     BufferMut out = BufferMut::Uninitialized(positions.size() * BinaryView::kSize);
     uint8_t *dst = out.data();
-    for (size_t i : positions) {
+    for (I position : positions) {
+        const auto i = static_cast<size_t>(static_cast<std::make_unsigned_t<I>>(position));
         std::memcpy(dst, views.data() + i * BinaryView::kSize, BinaryView::kSize);
         dst += BinaryView::kSize;
     }

@@ -78,7 +78,7 @@ ALPArray::ALPArray(Token,
       patches_(std::move(patches)) {}
 
 Result<std::shared_ptr<const ALPArray>>
-ALPArray::TryMake(ArrayRef encoded, Exponents exponents, std::optional<Patches> patches) {
+ALPArray::TryMake(const ArrayRef &encoded, Exponents exponents, std::optional<Patches> patches) {
     VX_ENSURE(encoded != nullptr, InvalidArgument, "alp encoded child must not be null");
     const DType &encoded_dtype = encoded->dtype();
     const std::optional<PType> float_ptype =

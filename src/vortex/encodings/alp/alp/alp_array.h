@@ -42,7 +42,7 @@ public:
     /// nullability); e <= kMaxExponent and f <= e; patches cover encoded->len() elements and
     /// their values have the array's dtype.
     static Result<std::shared_ptr<const ALPArray>>
-    TryMake(ArrayRef encoded, Exponents exponents, std::optional<Patches> patches);
+    TryMake(const ArrayRef &encoded, Exponents exponents, std::optional<Patches> patches);
 
     PType ptype() const { return dtype().ptype(); }
     const ArrayRef &encoded() const { return children()[0]; }

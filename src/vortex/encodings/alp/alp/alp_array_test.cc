@@ -199,7 +199,9 @@ TEST(ALPArrayTest, SpecialValuesRoundTripBitExactF64) {
 
 TEST(ALPArrayTest, AllPatchedValuesRoundTrip) {
     // Nothing round-trips: every slot keeps its raw encoded value (no fill exists).
-    auto input = PrimitiveArray::FromValues<double>({std::nan(""), -0.0, INFINITY, -INFINITY});
+    auto input =
+        PrimitiveArray::FromValues<double>({std::nan(""), -0.0, std::numeric_limits<double>::infinity(),
+                                            -std::numeric_limits<double>::infinity()});
     ASSERT_OK_AND_ASSIGN(ArrayRef encoded, ALPEncode(input));
     EXPECT_EQ(NumPatches<double>(encoded), 4u);
     ASSERT_ARRAYS_EQUAL(ArrayRef(input), *Canonicalize(encoded));
@@ -362,6 +364,7 @@ void CheckCompare(const ArrayRef &encoded) {
 
 TEST(ALPArrayTest, CompareOnEncodedDataMatchesDecoded) {
     std::vector<std::optional<double>> values;
+    values.reserve(200 + SpecialValues<double>().size());
     for (int i = 0; i < 200; ++i) {
         values.push_back(i % 7 == 0 ? std::nullopt : std::optional<double>(i / 8.0));
     }
@@ -373,6 +376,7 @@ TEST(ALPArrayTest, CompareOnEncodedDataMatchesDecoded) {
     CheckCompare<double>(encoded);
 
     std::vector<float> floats;
+    floats.reserve(300 + SpecialValues<float>().size());
     for (int i = 0; i < 300; ++i) {
         floats.push_back(static_cast<float>(i) / 4.0f);
     }

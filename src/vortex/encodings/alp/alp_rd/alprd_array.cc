@@ -103,9 +103,9 @@ ALPRDArray::ALPRDArray(Token,
       dict_(std::move(dict)), right_bit_width_(right_bit_width), patches_(std::move(patches)) {}
 
 Result<std::shared_ptr<const ALPRDArray>> ALPRDArray::TryMake(DType dtype,
-                                                              ArrayRef left_parts,
+                                                              const ArrayRef &left_parts,
                                                               std::vector<uint16_t> dict,
-                                                              ArrayRef right_parts,
+                                                              const ArrayRef &right_parts,
                                                               uint8_t right_bit_width,
                                                               std::optional<Patches> left_parts_patches) {
     VX_ENSURE(dtype.is_primitive() && RightPartsPType(dtype.ptype()), InvalidArgument,

@@ -51,9 +51,9 @@ public:
     /// dictionary entries, each fitting in bits - right_bit_width bits; patch values U16
     /// non-null over len elements.
     static Result<std::shared_ptr<const ALPRDArray>> TryMake(DType dtype,
-                                                             ArrayRef left_parts,
+                                                             const ArrayRef &left_parts,
                                                              std::vector<uint16_t> dict,
-                                                             ArrayRef right_parts,
+                                                             const ArrayRef &right_parts,
                                                              uint8_t right_bit_width,
                                                              std::optional<Patches> left_parts_patches);
 

@@ -189,7 +189,7 @@ TEST(ALPRDArrayTest, RoundTripsRandomInputs) {
 
 std::vector<uint8_t> Metadata(uint32_t right_bit_width,
                               uint32_t dict_len,
-                              std::vector<uint32_t> dict,
+                              const std::vector<uint32_t> &dict,
                               vortex::dtype::PType left_ptype = vortex::dtype::U16) {
     vortex::encodings::ALPRDMetadata metadata;
     metadata.set_right_bit_width(right_bit_width);

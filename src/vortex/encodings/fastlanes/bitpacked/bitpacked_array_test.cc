@@ -143,7 +143,7 @@ TEST(BitPackedArrayTest, RoundTripsEveryBitWidthOfEveryPType) {
                 for (size_t len : kLengths) {
                     SCOPED_TRACE(::testing::Message()
                                  << PTypeName(ptype) << " width " << width << " len " << len);
-                    const ArrayRef input = RandomOfWidth<T>(len, width, 0.0, width * 7919 + len);
+                    const ArrayRef input = RandomOfWidth<T>(len, width, 0.0, uint64_t{width} * 7919 + len);
                     ASSERT_OK_AND_ASSIGN(ArrayRef encoded, BitPackEncode(input, static_cast<uint8_t>(width)));
                     auto bitpacked = AsBitPacked(encoded);
                     ASSERT_EQ(bitpacked->bit_width(), width);
@@ -261,6 +261,7 @@ TEST(BitPackedArrayTest, NegativesAndOutliersBecomePatches) {
     ASSERT_ARRAYS_EQUAL(PrimitiveArray::FromValues(kept), filtered);
     const std::vector<uint64_t> take_indices = {2999, 0, 7, 1024, 5, 5, 2000};
     std::vector<int32_t> taken_expected;
+    taken_expected.reserve(take_indices.size());
     for (uint64_t i : take_indices) {
         taken_expected.push_back(values[i]);
     }
@@ -314,6 +315,7 @@ TEST(BitPackedArrayTest, TakeFewRowsFromManyAndBlockRuns) {
     ASSERT_OK_AND_ASSIGN(ArrayRef encoded, BitPackEncode(input, 37));
     std::mt19937_64 rng(3);
     std::vector<uint32_t> indices;
+    indices.reserve(120);
     for (int i = 0; i < 100; ++i) {
         indices.push_back(static_cast<uint32_t>(rng() % 100000));
     }
@@ -441,20 +443,20 @@ Result<ArrayRef> BuildBitPacked(const DType &dtype,
 
 TEST(BitPackedArrayTest, BuildChecksBitWidthOffsetAndBufferSize) {
     const DType u32 = DType::Primitive(PType::U32, Nullability::NonNullable);
-    ASSERT_OK(BuildBitPacked(u32, 1500, Metadata(5, 0), 2 * 128 * 5));
-    ASSERT_OK(BuildBitPacked(u32, 1500, Metadata(5, 600), 3 * 128 * 5));
+    ASSERT_OK(BuildBitPacked(u32, 1500, Metadata(5, 0), size_t{2} * 128 * 5));
+    ASSERT_OK(BuildBitPacked(u32, 1500, Metadata(5, 600), size_t{3} * 128 * 5));
     ASSERT_OK(BuildBitPacked(u32, 0, Metadata(5, 0), 0));
-    ASSERT_OK(BuildBitPacked(u32, 10, Metadata(32, 0), 128 * 32));
-    EXPECT_RAISES(Serde, BuildBitPacked(u32, 10, Metadata(33, 0), 128 * 33));
+    ASSERT_OK(BuildBitPacked(u32, 10, Metadata(32, 0), size_t{128} * 32));
+    EXPECT_RAISES(Serde, BuildBitPacked(u32, 10, Metadata(33, 0), size_t{128} * 33));
     EXPECT_RAISES(Serde, BuildBitPacked(DType::Primitive(PType::I8, Nullability::NonNullable), 10,
-                                        Metadata(9, 0), 128 * 9));
-    EXPECT_RAISES(Serde, BuildBitPacked(u32, 1500, Metadata(5, 0), 2 * 128 * 5 - 1));
-    EXPECT_RAISES(Serde, BuildBitPacked(u32, 1500, Metadata(5, 0), 2 * 128 * 5 + 640));
-    EXPECT_RAISES(Serde, BuildBitPacked(u32, 1500, Metadata(5, 1024), 3 * 128 * 5));
+                                        Metadata(9, 0), size_t{128} * 9));
+    EXPECT_RAISES(Serde, BuildBitPacked(u32, 1500, Metadata(5, 0), size_t{2} * 128 * 5 - 1));
+    EXPECT_RAISES(Serde, BuildBitPacked(u32, 1500, Metadata(5, 0), size_t{2} * 128 * 5 + 640));
+    EXPECT_RAISES(Serde, BuildBitPacked(u32, 1500, Metadata(5, 1024), size_t{3} * 128 * 5));
     EXPECT_RAISES(Serde, BuildBitPacked(u32, SIZE_MAX, Metadata(5, 1), 0));
     EXPECT_RAISES(Serde, BuildBitPacked(DType::Primitive(PType::F32, Nullability::NonNullable), 10,
-                                        Metadata(5, 0), 128 * 5));
-    EXPECT_RAISES(Serde, BuildBitPacked(u32, 10, {0xFF, 0xFF}, 128 * 5)); // corrupt proto
+                                        Metadata(5, 0), size_t{128} * 5));
+    EXPECT_RAISES(Serde, BuildBitPacked(u32, 10, {0xFF, 0xFF}, size_t{128} * 5)); // corrupt proto
     // Wrong number of buffers.
     EXPECT_RAISES(Serde, BitPackedEncoding::Instance().Build(u32, 0, Metadata(0, 0), std::vector<Buffer>{},
                                                              std::vector<ArrayRef>{}));

@@ -154,7 +154,7 @@ TEST(RLEArrayTest, FloatRunsCompareBits) {
     ASSERT_ARRAYS_EQUAL(ArrayRef(input), decoded);
 }
 
-ArrayRef U16(std::vector<uint16_t> values, std::optional<std::vector<bool>> validity = std::nullopt) {
+ArrayRef U16(const std::vector<uint16_t> &values, std::optional<std::vector<bool>> validity = std::nullopt) {
     return PrimitiveArray::FromValues(values, validity ? Validity::FromBits(BitBuffer::FromBools(*validity))
                                                        : Validity::NonNullable());
 }
