@@ -9,13 +9,11 @@
 #include "vortex/array/arrays/list/list_array.h"
 #include "vortex/array/arrays/primitive/primitive_array.h"
 #include "vortex/array/compute/slice.h"
-#include "vortex/array/compute/take.h"
 #include "vortex/array/testing/random_array.h"
 #include "vortex/array/testing/test_rng_internal.h"
 #include "vortex/base/format.h"
 #include "vortex/default_session.h"
-#include "vortex/encodings/patched/patched_metadata.pb.h"
-#include "vortex/encodings/zstd/zstd_buffers.h"
+#include "vortex/encodings/encoding_family_samples.h"
 
 #include "encoded_samples.h"
 
@@ -85,80 +83,28 @@ std::vector<Sample> ListSamples() {
     return out;
 }
 
-// A vortex.patched node over `inner` (primitive): a patch on every fifth row, and with an
-// offset one before the array's first row too (Build() must ignore it).
-NodeParts PatchedParts(const ArrayRef &inner, uint32_t offset) {
-    constexpr uint32_t kLanes = 16;
-    const uint64_t n_chunks = (offset + inner->len() + 1023) / 1024;
-    std::vector<std::vector<std::pair<uint16_t, uint64_t>>> slots(n_chunks * kLanes);
-    // Patch values are never null (the reference builds them from valid values only).
-    std::vector<uint64_t> valid_rows;
-    for (size_t i = 0; i < inner->len(); ++i) {
-        if (inner->is_valid(i)) {
-            valid_rows.push_back(i);
-        }
-    }
-    for (uint64_t r = offset == 0 ? 0 : offset - 1; !valid_rows.empty() && r < offset + inner->len();
-         r += 5) {
-        const uint64_t source = valid_rows[(r * 7) % valid_rows.size()];
-        slots[(r / 1024) * kLanes + r % kLanes].emplace_back(static_cast<uint16_t>(r % 1024), source);
-    }
-    std::vector<uint32_t> lane_offsets = {0};
-    std::vector<uint16_t> indices;
-    std::vector<uint64_t> sources;
-    for (const auto &slot : slots) {
-        for (const auto &[index, source] : slot) {
-            indices.push_back(index);
-            sources.push_back(source);
-        }
-        lane_offsets.push_back(static_cast<uint32_t>(indices.size()));
-    }
-    vortex::encodings::PatchedMetadata proto;
-    proto.set_n_patches(static_cast<uint32_t>(indices.size()));
-    proto.set_n_lanes(kLanes);
-    proto.set_offset(offset);
-    const std::string metadata = proto.SerializeAsString();
-    ArrayRef values = Take(inner, PrimitiveArray::FromValues(sources)).ValueOrDie();
-    return NodeParts{.dtype = inner->dtype(),
-                     .len = inner->len(),
-                     .metadata = std::vector<uint8_t>(metadata.begin(), metadata.end()),
-                     .children = {inner, PrimitiveArray::FromValues(lane_offsets),
-                                  PrimitiveArray::FromValues(indices), std::move(values)}};
-}
-
-NodeParts ZstdBuffersParts(const ArrayRef &inner) {
-    zstd::ZstdBuffersParts compressed = zstd::CompressBuffersOf(inner, 3).ValueOrDie();
-    return NodeParts{.dtype = inner->dtype(),
-                     .len = inner->len(),
-                     .metadata = std::move(compressed.metadata),
-                     .buffers = std::move(compressed.buffers),
-                     .children = std::move(compressed.children)};
-}
-
-// Samples of the encodings that decode on load, made from the other encodings' samples.
+// Samples of the encodings that decode on load, which their families make from the other
+// encodings' samples (vortex_add_encoding's NODE_SAMPLES).
 void AddDecodedOnLoadSamples(std::map<std::string, std::vector<Sample>, std::less<>> &out) {
-    const auto add = [&](std::string_view id, NodeParts parts, std::string label) {
-        const Encoding *encoding = DefaultSession().encodings().Find(id);
+    const testing::SamplesOfId samples_of = [&out](std::string_view id) {
+        testing::EncodedSamples found;
+        if (auto it = out.find(id); it != out.end()) {
+            for (const Sample &sample : it->second) {
+                found.emplace_back(sample.array, sample.label);
+            }
+        }
+        return found;
+    };
+    std::vector<testing::NodeSample> nodes;
+    testing::AddEncodingFamilyNodeSamples(samples_of, nodes);
+    for (testing::NodeSample &node : nodes) {
+        const Encoding *encoding = DefaultSession().encodings().Find(node.id);
         VX_CHECK(encoding != nullptr);
+        const NodeParts &parts = node.parts;
         ArrayRef array =
             encoding->Build(parts.dtype, parts.len, parts.metadata, parts.buffers, parts.children)
                 .ValueOrDie();
-        out[std::string(id)].push_back({std::move(array), std::move(label), std::move(parts)});
-    };
-    const std::vector<Sample> primitives = out["vortex.primitive"];
-    uint32_t offset = 0;
-    for (const Sample &sample : primitives) {
-        if (!sample.array->empty() && out["vortex.patched"].size() < kMaxSamplesPerEncoding) {
-            add("vortex.patched", PatchedParts(sample.array, offset), sample.label + ".patched");
-            offset = offset == 0 ? 3 : 0;
-        }
-    }
-    for (const std::string_view inner_id :
-         {"vortex.primitive", "vortex.varbinview", "vortex.dict", "fastlanes.bitpacked", "vortex.struct"}) {
-        const std::vector<Sample> inners = out[std::string(inner_id)];
-        for (size_t i = 0; i < inners.size() && i < 3; ++i) {
-            add("vortex.zstd_buffers", ZstdBuffersParts(inners[i].array), inners[i].label + ".zstd_buffers");
-        }
+        out[node.id].push_back({std::move(array), std::move(node.label), std::move(node.parts)});
     }
 }
 

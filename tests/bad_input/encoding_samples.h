@@ -11,17 +11,12 @@
 #include <vector>
 
 #include "vortex/array/array.h"
+#include "vortex/encodings/testing/encoded_samples.h"
 
 namespace vortex::bad_input {
 
 /// The stored parts of one array node, as Encoding::Build() receives them.
-struct NodeParts {
-    DType dtype{};
-    size_t len = 0;
-    std::vector<uint8_t> metadata{};
-    std::vector<Buffer> buffers{};
-    std::vector<ArrayRef> children{};
-};
+using NodeParts = testing::NodeParts;
 
 /// One valid array node and how it was made (for failure messages). Encodings that decode on
 /// load (vortex.zstd_buffers, vortex.patched) have no in-memory array of their own: their

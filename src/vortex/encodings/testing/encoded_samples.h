@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -24,5 +26,29 @@ using AddEncodedSamplesFn = void (*)(const ArrayRef &canonical, uint64_t seed, E
 /// Appends `encoded` under `label` when the encoder accepted its input; encoders refuse dtypes
 /// and shapes they do not handle, which is not a failure here.
 void AddIfEncoded(EncodedSamples &out, Result<ArrayRef> encoded, std::string label);
+
+/// The stored parts of one array node, as Encoding::Build() receives them.
+struct NodeParts {
+    DType dtype{};
+    size_t len = 0;
+    std::vector<uint8_t> metadata{};
+    std::vector<Buffer> buffers{};
+    std::vector<ArrayRef> children{};
+};
+
+/// A valid node of an encoding that decodes on load (vortex.patched, vortex.zstd_buffers): it has
+/// no in-memory array to encode into, so its samples are stored parts, which the harness builds.
+struct NodeSample {
+    std::string id;
+    NodeParts parts;
+    std::string label;
+};
+
+/// The valid samples the harness holds for an encoding id.
+using SamplesOfId = std::function<EncodedSamples(std::string_view id)>;
+
+/// A family's maker of such nodes (named by vortex_add_encoding's NODE_SAMPLES, declared in its
+/// samples.h), made over the samples of other encodings.
+using AddNodeSamplesFn = void (*)(const SamplesOfId &samples_of, std::vector<NodeSample> &out);
 
 } // namespace vortex::testing

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "vortex/encodings/testing/encoded_samples.h"
 
@@ -12,5 +13,9 @@ namespace vortex::zstd {
 /// that long inputs have several, for the bad-input harness and the fuzz seeds (vortex_add_encoding's
 /// SAMPLES).
 void AddEncodedSamples(const ArrayRef &canonical, uint64_t seed, testing::EncodedSamples &out);
+
+/// vortex.zstd_buffers nodes over three of the harness's samples of each of several encodings
+/// (vortex_add_encoding's NODE_SAMPLES).
+void AddNodeSamples(const testing::SamplesOfId &samples_of, std::vector<testing::NodeSample> &out);
 
 } // namespace vortex::zstd
