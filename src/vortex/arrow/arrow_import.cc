@@ -580,8 +580,8 @@ Result<ArrayRef> ImportList(const Node &node, const Validity &validity) {
     auto offsets_array = PrimitiveArray::Make(kPTypeOf<T>, offsets_buffer.Slice(0, node.len * sizeof(T)),
                                               Validity::NonNullable());
     auto sizes_array = PrimitiveArray::Make(kPTypeOf<T>, std::move(sizes).Freeze(), Validity::NonNullable());
-    VX_ASSIGN_OR_RETURN(auto result, ListViewArray::TryMake(std::move(elements), std::move(offsets_array),
-                                                            std::move(sizes_array), validity));
+    VX_ASSIGN_OR_RETURN(auto result,
+                        ListViewArray::TryMake(std::move(elements), offsets_array, sizes_array, validity));
     return ArrayRef(std::move(result));
 }
 

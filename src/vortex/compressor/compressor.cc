@@ -36,7 +36,7 @@ Result<ArrayRef> ConstantOf(const ArrayRef &canonical, const LeafStats &stats) {
     VX_ASSIGN_OR_RETURN(Scalar non_null,
                         Cast(value, canonical->dtype().WithNullability(Nullability::NonNullable)));
     auto constant = ConstantArray::Make(std::move(non_null), canonical->len());
-    VX_ASSIGN_OR_RETURN(auto masked, MaskedArray::TryMake(std::move(constant), Validity::FromMask(valid)));
+    VX_ASSIGN_OR_RETURN(auto masked, MaskedArray::TryMake(constant, Validity::FromMask(valid)));
     return ArrayRef(std::move(masked));
 }
 

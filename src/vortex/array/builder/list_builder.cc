@@ -142,8 +142,7 @@ ArrayRef ListBuilder::Finish() {
     offsets_ = BufferMut();
     sizes_ = BufferMut();
     list_start_ = 0;
-    ArrayRef out =
-        ListViewArray::Make(elements_->Finish(), std::move(offsets), std::move(sizes), validity_.Finish());
+    ArrayRef out = ListViewArray::Make(elements_->Finish(), offsets, sizes, validity_.Finish());
     return out;
 }
 

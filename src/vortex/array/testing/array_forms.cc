@@ -168,8 +168,7 @@ Result<ArrayRef> ToMasked(const ArrayRef &array) {
         }
     }
     VX_ASSIGN_OR_RETURN(auto child, ArrayFromScalars(child_dtype, scalars));
-    VX_ASSIGN_OR_RETURN(auto masked,
-                        MaskedArray::TryMake(std::move(child), Validity::FromMask(array->validity_mask())));
+    VX_ASSIGN_OR_RETURN(auto masked, MaskedArray::TryMake(child, Validity::FromMask(array->validity_mask())));
     return ArrayRef(std::move(masked));
 }
 

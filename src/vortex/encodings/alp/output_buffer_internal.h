@@ -21,10 +21,10 @@ struct OutputBuffer {
 
     static OutputBuffer Allocate(size_t count) {
         const size_t size = count * sizeof(T);
-        constexpr size_t alignment = kDefaultAlignment;
-        uint8_t *bytes = MemoryPool::Default().Allocate(size, alignment);
+        constexpr size_t kAlignment = kDefaultAlignment;
+        uint8_t *bytes = MemoryPool::Default().Allocate(size, kAlignment);
         std::shared_ptr<const void> owner(bytes, [size](const void *p) {
-            MemoryPool::Default().Free(static_cast<uint8_t *>(const_cast<void *>(p)), size, alignment);
+            MemoryPool::Default().Free(static_cast<uint8_t *>(const_cast<void *>(p)), size, kAlignment);
         });
         return OutputBuffer{reinterpret_cast<T *>(bytes), Buffer::Wrap(bytes, size, std::move(owner))};
     }

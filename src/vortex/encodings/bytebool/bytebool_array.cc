@@ -32,7 +32,7 @@ Result<ArrayRef> ByteBoolEncoding::Build(const DType &dtype,
     VX_ENSURE(buffers[0].size() == len, Serde, "{}: buffer has {} bytes for {} values", kId,
               buffers[0].size(), len);
     VX_ASSIGN_OR_RETURN(Validity validity, vortex::internal::ValidityFromChildren(dtype, children, 0, len));
-    VX_ASSIGN_OR_RETURN(auto array, ByteBoolArray::TryMake(std::move(buffers[0]), std::move(validity)));
+    VX_ASSIGN_OR_RETURN(auto array, ByteBoolArray::TryMake(buffers[0], std::move(validity)));
     return ArrayRef(std::move(array));
 }
 
@@ -44,9 +44,9 @@ ByteBoolArray::ByteBoolArray(Token, const Buffer &bytes, Validity validity)
             ValidityChildren(validity, bytes.size())),
       validity_(std::move(validity)) {}
 
-Result<std::shared_ptr<const ByteBoolArray>> ByteBoolArray::TryMake(Buffer bytes, Validity validity) {
+Result<std::shared_ptr<const ByteBoolArray>> ByteBoolArray::TryMake(const Buffer &bytes, Validity validity) {
     VX_RETURN_NOT_OK(internal::CheckValidity(validity, validity.nullability(), bytes.size()));
-    return std::make_shared<const ByteBoolArray>(Token{}, std::move(bytes), std::move(validity));
+    return std::make_shared<const ByteBoolArray>(Token{}, bytes, std::move(validity));
 }
 
 Result<ArrayRef> ByteBoolArray::ToCanonical() const {

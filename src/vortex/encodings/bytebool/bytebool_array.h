@@ -33,7 +33,7 @@ class ByteBoolArray final : public Array {
 public:
     /// `bytes` holds one byte per element (its size fixes len()); the dtype is
     /// Bool(validity.nullability()). Fails if a validity array's length differs.
-    static Result<std::shared_ptr<const ByteBoolArray>> TryMake(Buffer bytes, Validity validity);
+    static Result<std::shared_ptr<const ByteBoolArray>> TryMake(const Buffer &bytes, Validity validity);
 
     /// The truthy bytes, one per element.
     std::span<const uint8_t> bytes() const { return buffers()[0].bytes(); }

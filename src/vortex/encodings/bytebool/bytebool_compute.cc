@@ -19,7 +19,7 @@ Buffer GatherBytes(std::span<const uint8_t> bytes, std::span<const size_t> posit
 }
 
 Result<ArrayRef> MakeRef(Buffer bytes, Validity validity) {
-    VX_ASSIGN_OR_RETURN(auto array, ByteBoolArray::TryMake(std::move(bytes), std::move(validity)));
+    VX_ASSIGN_OR_RETURN(auto array, ByteBoolArray::TryMake(bytes, std::move(validity)));
     return ArrayRef(std::move(array));
 }
 

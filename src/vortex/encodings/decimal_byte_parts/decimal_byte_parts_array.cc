@@ -71,21 +71,21 @@ Result<ArrayRef> DecimalBytePartsEncoding::Build(const DType &dtype,
     VX_RETURN_NOT_OK(vortex::internal::EnsureChildCount(kId, children, 1, 1));
     VX_ASSIGN_OR_RETURN(
         ArrayRef msp, children.Get(0, DType::Primitive(parsed.zeroth_child_ptype, dtype.nullability()), len));
-    VX_ASSIGN_OR_RETURN(auto array, AsSerde(DecimalBytePartsArray::TryMake(std::move(msp), dtype.decimal())));
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(DecimalBytePartsArray::TryMake(msp, dtype.decimal())));
     return ArrayRef(std::move(array));
 }
 
 DecimalBytePartsArray::DecimalBytePartsArray(Token, DType dtype, const ArrayRef &msp)
     : Array(DecimalBytePartsEncoding::Instance(), std::move(dtype), msp->len(), {}, {msp}) {}
 
-Result<std::shared_ptr<const DecimalBytePartsArray>> DecimalBytePartsArray::TryMake(ArrayRef msp,
+Result<std::shared_ptr<const DecimalBytePartsArray>> DecimalBytePartsArray::TryMake(const ArrayRef &msp,
                                                                                     DecimalDType decimal) {
     VX_ENSURE(msp != nullptr, InvalidArgument, "decimal byte parts msp is missing");
     VX_ENSURE(msp->dtype().is_primitive() && IsSignedInt(msp->dtype().ptype()), InvalidArgument,
               "decimal byte parts msp must be a signed integer array, got {}", msp->dtype());
     VX_RETURN_NOT_OK(DecimalDType::Validate(decimal.precision, decimal.scale));
     DType dtype = DType::Decimal(decimal.precision, decimal.scale, msp->dtype().nullability());
-    return std::make_shared<const DecimalBytePartsArray>(Token{}, std::move(dtype), std::move(msp));
+    return std::make_shared<const DecimalBytePartsArray>(Token{}, std::move(dtype), msp);
 }
 
 Result<ArrayRef> DecimalBytePartsArray::ToCanonical() const {

@@ -48,7 +48,8 @@ public:
 class DecimalBytePartsArray final : public Array {
 public:
     /// `msp` is an I8..I64 array; the dtype is Decimal(decimal, msp's nullability).
-    static Result<std::shared_ptr<const DecimalBytePartsArray>> TryMake(ArrayRef msp, DecimalDType decimal);
+    static Result<std::shared_ptr<const DecimalBytePartsArray>> TryMake(const ArrayRef &msp,
+                                                                        DecimalDType decimal);
 
     const ArrayRef &msp() const { return children()[0]; }
     DecimalDType decimal_dtype() const { return dtype().decimal(); }

@@ -60,8 +60,7 @@ Result<ArrayRef> DecimalBytePartsEncode(const ArrayRef &array) {
         return Status::InvalidArgument("decimal values [{}, {}] do not fit in i64", min.ToString(),
                                        max.ToString());
     }
-    VX_ASSIGN_OR_RETURN(auto encoded,
-                        DecimalBytePartsArray::TryMake(std::move(msp), decimal->decimal_dtype()));
+    VX_ASSIGN_OR_RETURN(auto encoded, DecimalBytePartsArray::TryMake(msp, decimal->decimal_dtype()));
     return ArrayRef(std::move(encoded));
 }
 

@@ -50,7 +50,7 @@ Result<Scalar> ToDecimalScalar(const Scalar &msp_value, const DType &dtype) {
 
 Result<ArrayRef> Rebuild(Result<ArrayRef> msp, DecimalDType decimal) {
     VX_ASSIGN_OR_RETURN(ArrayRef child, std::move(msp));
-    VX_ASSIGN_OR_RETURN(auto array, DecimalBytePartsArray::TryMake(std::move(child), decimal));
+    VX_ASSIGN_OR_RETURN(auto array, DecimalBytePartsArray::TryMake(child, decimal));
     return ArrayRef(std::move(array));
 }
 

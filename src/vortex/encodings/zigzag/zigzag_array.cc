@@ -51,7 +51,7 @@ Result<ArrayRef> ZigZagEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(
         ArrayRef encoded,
         children.Get(0, DType::Primitive(UnsignedOf(dtype.ptype()), dtype.nullability()), len));
-    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ZigZagArray::TryMake(std::move(encoded))));
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ZigZagArray::TryMake(encoded)));
     VX_ENSURE(array->dtype() == dtype && array->len() == len, Serde, "{}: child does not fit dtype {}", kId,
               dtype);
     return ArrayRef(std::move(array));
@@ -60,12 +60,12 @@ Result<ArrayRef> ZigZagEncoding::Build(const DType &dtype,
 ZigZagArray::ZigZagArray(Token, DType dtype, const ArrayRef &encoded)
     : Array(ZigZagEncoding::Instance(), std::move(dtype), encoded->len(), {}, {encoded}) {}
 
-Result<std::shared_ptr<const ZigZagArray>> ZigZagArray::TryMake(ArrayRef encoded) {
+Result<std::shared_ptr<const ZigZagArray>> ZigZagArray::TryMake(const ArrayRef &encoded) {
     VX_ENSURE(encoded != nullptr, InvalidArgument, "zigzag child must not be null");
     VX_ENSURE(encoded->dtype().is_primitive() && IsUnsignedInt(encoded->dtype().ptype()), InvalidArgument,
               "zigzag child must be an unsigned integer, got {}", encoded->dtype());
     DType dtype = DType::Primitive(SignedOf(encoded->dtype().ptype()), encoded->dtype().nullability());
-    return std::make_shared<const ZigZagArray>(Token{}, std::move(dtype), std::move(encoded));
+    return std::make_shared<const ZigZagArray>(Token{}, std::move(dtype), encoded);
 }
 
 Result<ArrayRef> ZigZagArray::ToCanonical() const {

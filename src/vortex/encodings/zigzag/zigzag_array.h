@@ -35,7 +35,7 @@ class ZigZagArray final : public Array {
 public:
     /// `encoded` must be an unsigned integer array (of any encoding); the dtype is the signed
     /// type of the same width with the child's nullability.
-    static Result<std::shared_ptr<const ZigZagArray>> TryMake(ArrayRef encoded);
+    static Result<std::shared_ptr<const ZigZagArray>> TryMake(const ArrayRef &encoded);
 
     const ArrayRef &encoded() const { return children()[0]; }
 

@@ -49,7 +49,7 @@ Result<ArrayRef> ZigZagEncode(const ArrayRef &canonical) {
             Buffer values =
                 MapValues<S, U>(primitive->values_as<S>(), [](S s) { return internal::EncodeValue(s); });
             ArrayRef encoded = PrimitiveArray::Make(kPTypeOf<U>, std::move(values), primitive->validity());
-            VX_ASSIGN_OR_RETURN(auto array, ZigZagArray::TryMake(std::move(encoded)));
+            VX_ASSIGN_OR_RETURN(auto array, ZigZagArray::TryMake(encoded));
             return ArrayRef(std::move(array));
         } else {
             return Status::Internal("unreachable");

@@ -15,7 +15,7 @@ namespace {
 
 Result<ArrayRef> Wrap(Result<ArrayRef> encoded) {
     VX_ASSIGN_OR_RETURN(ArrayRef child, std::move(encoded));
-    VX_ASSIGN_OR_RETURN(auto array, ZigZagArray::TryMake(std::move(child)));
+    VX_ASSIGN_OR_RETURN(auto array, ZigZagArray::TryMake(child));
     return ArrayRef(std::move(array));
 }
 

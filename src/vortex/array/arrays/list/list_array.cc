@@ -41,8 +41,8 @@ Result<ArrayRef> ListEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(ArrayRef offsets,
                         children.Get(1, DType::Primitive(offset_ptype, Nullability::NonNullable), len + 1));
     VX_ASSIGN_OR_RETURN(Validity validity, internal::ValidityFromChildren(dtype, children, 2, len));
-    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ListArray::TryMake(std::move(elements), std::move(offsets),
-                                                               std::move(validity))));
+    VX_ASSIGN_OR_RETURN(auto array,
+                        AsSerde(ListArray::TryMake(std::move(elements), offsets, std::move(validity))));
     return ArrayRef(std::move(array));
 }
 
@@ -73,8 +73,9 @@ ListArray::TryMake(ArrayRef elements, const ArrayRef &offsets, Validity validity
                                              std::move(lookup), std::move(validity));
 }
 
-std::shared_ptr<const ListArray> ListArray::Make(ArrayRef elements, ArrayRef offsets, Validity validity) {
-    auto result = TryMake(std::move(elements), std::move(offsets), std::move(validity));
+std::shared_ptr<const ListArray>
+ListArray::Make(ArrayRef elements, const ArrayRef &offsets, Validity validity) {
+    auto result = TryMake(std::move(elements), offsets, std::move(validity));
     VX_CHECK_MSG(result.ok(), "{}", result.status());
     return std::move(result).ValueOrDie();
 }
@@ -99,8 +100,7 @@ Result<ArrayRef> ListArray::ToCanonical() const {
         ArrayRef sizes = VisitIntPType(ptype, [&]<typename T>() -> ArrayRef {
             return ConstantArray::Make(Scalar::Primitive<T>(T{0}, Nullability::NonNullable), len());
         });
-        VX_ASSIGN_OR_RETURN(
-            auto view, ListViewArray::TryMake(elements_, std::move(starts), std::move(sizes), validity_));
+        VX_ASSIGN_OR_RETURN(auto view, ListViewArray::TryMake(elements_, starts, sizes, validity_));
         return ArrayRef(std::move(view));
     }
     const PrimitiveArray &primitive = *offsets_.primitive();
@@ -113,7 +113,7 @@ Result<ArrayRef> ListArray::ToCanonical() const {
         return std::move(out).Freeze();
     });
     VX_ASSIGN_OR_RETURN(auto view, ListViewArray::TryMake(
-                                       elements_, std::move(starts),
+                                       elements_, starts,
                                        PrimitiveArray::Make(ptype, std::move(sizes), Validity::NonNullable()),
                                        validity_));
     return ArrayRef(std::move(view));

@@ -32,7 +32,8 @@ public:
     /// last <= elements->len(). The dtype is List(elements dtype, validity nullability).
     static Result<std::shared_ptr<const ListArray>>
     TryMake(ArrayRef elements, const ArrayRef &offsets, Validity validity);
-    static std::shared_ptr<const ListArray> Make(ArrayRef elements, ArrayRef offsets, Validity validity);
+    static std::shared_ptr<const ListArray>
+    Make(ArrayRef elements, const ArrayRef &offsets, Validity validity);
 
     const ArrayRef &elements() const { return elements_; }
     /// The offsets: a canonical integer PrimitiveArray, or a ConstantArray (all lists empty),

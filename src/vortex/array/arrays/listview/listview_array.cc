@@ -55,8 +55,8 @@ Result<ArrayRef> ListViewEncoding::Build(const DType &dtype,
     VX_ASSIGN_OR_RETURN(ArrayRef sizes,
                         children.Get(2, DType::Primitive(size_ptype, Nullability::NonNullable), len));
     VX_ASSIGN_OR_RETURN(Validity validity, internal::ValidityFromChildren(dtype, children, 3, len));
-    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ListViewArray::TryMake(std::move(elements), std::move(offsets),
-                                                                   std::move(sizes), std::move(validity))));
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ListViewArray::TryMake(std::move(elements), offsets, sizes,
+                                                                   std::move(validity))));
     return ArrayRef(std::move(array));
 }
 
@@ -94,8 +94,8 @@ ListViewArray::TryMake(ArrayRef elements, const ArrayRef &offsets, const ArrayRe
 }
 
 std::shared_ptr<const ListViewArray>
-ListViewArray::Make(ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity) {
-    auto result = TryMake(std::move(elements), std::move(offsets), std::move(sizes), std::move(validity));
+ListViewArray::Make(ArrayRef elements, const ArrayRef &offsets, const ArrayRef &sizes, Validity validity) {
+    auto result = TryMake(std::move(elements), offsets, sizes, std::move(validity));
     VX_CHECK_MSG(result.ok(), "{}", result.status());
     return std::move(result).ValueOrDie();
 }

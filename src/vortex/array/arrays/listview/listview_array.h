@@ -34,7 +34,7 @@ public:
     static Result<std::shared_ptr<const ListViewArray>>
     TryMake(ArrayRef elements, const ArrayRef &offsets, const ArrayRef &sizes, Validity validity);
     static std::shared_ptr<const ListViewArray>
-    Make(ArrayRef elements, ArrayRef offsets, ArrayRef sizes, Validity validity);
+    Make(ArrayRef elements, const ArrayRef &offsets, const ArrayRef &sizes, Validity validity);
 
     const ArrayRef &elements() const { return elements_; }
     /// The integer offsets and sizes: each a canonical PrimitiveArray, or a ConstantArray kept

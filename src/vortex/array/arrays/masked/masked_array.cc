@@ -32,7 +32,7 @@ Result<ArrayRef> MaskedEncoding::Build(const DType &dtype,
     VX_RETURN_NOT_OK(internal::EnsureChildCount(kId, children, 1, 2));
     VX_ASSIGN_OR_RETURN(ArrayRef child, children.Get(0, dtype.AsNonNullable(), len));
     VX_ASSIGN_OR_RETURN(Validity validity, internal::ValidityFromChildren(dtype, children, 1, len));
-    VX_ASSIGN_OR_RETURN(auto array, MaskedArray::TryMake(std::move(child), std::move(validity)));
+    VX_ASSIGN_OR_RETURN(auto array, MaskedArray::TryMake(child, std::move(validity)));
     return ArrayRef(std::move(array));
 }
 
@@ -44,19 +44,18 @@ MaskedArray::MaskedArray(Token, DType dtype, const ArrayRef &child, Validity val
             MaskedChildren(child, validity, child->len())),
       validity_(std::move(validity)) {}
 
-Result<std::shared_ptr<const MaskedArray>> MaskedArray::TryMake(ArrayRef child, Validity validity) {
+Result<std::shared_ptr<const MaskedArray>> MaskedArray::TryMake(const ArrayRef &child, Validity validity) {
     VX_ENSURE(child != nullptr, InvalidArgument, "masked child must not be null");
     VX_ENSURE(!child->dtype().is_nullable(), InvalidArgument, "masked child must be non-nullable, got {}",
               child->dtype());
     VX_ENSURE(validity.is_nullable(), InvalidArgument, "masked validity must be nullable");
     VX_RETURN_NOT_OK(internal::CheckValidity(validity, Nullability::Nullable, child->len()));
     DType dtype = child->dtype().AsNullable();
-    return std::make_shared<const MaskedArray>(Token{}, std::move(dtype), std::move(child),
-                                               std::move(validity));
+    return std::make_shared<const MaskedArray>(Token{}, std::move(dtype), child, std::move(validity));
 }
 
-std::shared_ptr<const MaskedArray> MaskedArray::Make(ArrayRef child, Validity validity) {
-    auto result = TryMake(std::move(child), std::move(validity));
+std::shared_ptr<const MaskedArray> MaskedArray::Make(const ArrayRef &child, Validity validity) {
+    auto result = TryMake(child, std::move(validity));
     VX_CHECK_MSG(result.ok(), "{}", result.status());
     return std::move(result).ValueOrDie();
 }

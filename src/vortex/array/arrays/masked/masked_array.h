@@ -29,8 +29,8 @@ class MaskedArray final : public Array {
 public:
     /// `child` must be non-nullable and `validity` nullable (AllValid, AllInvalid or Array)
     /// with the child's length.
-    static Result<std::shared_ptr<const MaskedArray>> TryMake(ArrayRef child, Validity validity);
-    static std::shared_ptr<const MaskedArray> Make(ArrayRef child, Validity validity);
+    static Result<std::shared_ptr<const MaskedArray>> TryMake(const ArrayRef &child, Validity validity);
+    static std::shared_ptr<const MaskedArray> Make(const ArrayRef &child, Validity validity);
 
     const ArrayRef &masked_child() const { return children()[0]; }
     const Validity &validity() const { return validity_; }

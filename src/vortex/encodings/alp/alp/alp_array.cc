@@ -63,8 +63,7 @@ Result<ArrayRef> ALPEncoding::Build(const DType &dtype,
     if (proto.has_patches()) {
         VX_ASSIGN_OR_RETURN(patches, Patches::FromChildren(proto.patches(), len, dtype, children, 1));
     }
-    VX_ASSIGN_OR_RETURN(auto array,
-                        AsSerde(ALPArray::TryMake(std::move(encoded), exponents, std::move(patches))));
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ALPArray::TryMake(encoded, exponents, std::move(patches))));
     return ArrayRef(std::move(array));
 }
 

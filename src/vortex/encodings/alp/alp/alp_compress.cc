@@ -213,7 +213,7 @@ Result<ArrayRef> EncodeTyped(const PrimitiveArray &array, std::optional<Exponent
         VX_ASSIGN_OR_RETURN(patches,
                             Patches::FromChildren(metadata, values.size(), array.dtype(), children, 0));
     }
-    VX_ASSIGN_OR_RETURN(auto alp, ALPArray::TryMake(std::move(encoded), exponents, std::move(patches)));
+    VX_ASSIGN_OR_RETURN(auto alp, ALPArray::TryMake(encoded, exponents, std::move(patches)));
     return ArrayRef(std::move(alp));
 }
 

@@ -33,7 +33,7 @@ std::optional<Result<T>> Failed(const Status &status) {
 
 // Rebuilds an ALP array over a selected encoded child and selected patches.
 Result<ArrayRef> Rewrap(ArrayRef encoded, Exponents exponents, std::optional<Patches> patches) {
-    VX_ASSIGN_OR_RETURN(auto array, ALPArray::TryMake(std::move(encoded), exponents, std::move(patches)));
+    VX_ASSIGN_OR_RETURN(auto array, ALPArray::TryMake(encoded, exponents, std::move(patches)));
     return ArrayRef(std::move(array));
 }
 

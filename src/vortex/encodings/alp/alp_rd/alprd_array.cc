@@ -86,9 +86,9 @@ Result<ArrayRef> ALPRDEncoding::Build(const DType &dtype,
                                                   DType::Primitive(PType::U16, Nullability::NonNullable),
                                                   children, 2));
     }
-    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ALPRDArray::TryMake(
-                                        dtype, std::move(left), std::move(dict), std::move(right),
-                                        static_cast<uint8_t>(proto.right_bit_width()), std::move(patches))));
+    VX_ASSIGN_OR_RETURN(auto array, AsSerde(ALPRDArray::TryMake(dtype, left, std::move(dict), right,
+                                                                static_cast<uint8_t>(proto.right_bit_width()),
+                                                                std::move(patches))));
     return ArrayRef(std::move(array));
 }
 

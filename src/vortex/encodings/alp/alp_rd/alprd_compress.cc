@@ -110,10 +110,9 @@ EncodeTyped(const PrimitiveArray &array, uint8_t right_bit_width, std::span<cons
                                                       PrimitiveArray::FromValues(exception_positions),
                                                       PrimitiveArray::FromValues(exceptions)));
     }
-    VX_ASSIGN_OR_RETURN(auto rd,
-                        ALPRDArray::TryMake(array.dtype(), std::move(left_parts),
-                                            std::vector<uint16_t>(dict.begin(), dict.end()),
-                                            std::move(right_parts), right_bit_width, std::move(patches)));
+    VX_ASSIGN_OR_RETURN(auto rd, ALPRDArray::TryMake(array.dtype(), left_parts,
+                                                     std::vector<uint16_t>(dict.begin(), dict.end()),
+                                                     right_parts, right_bit_width, std::move(patches)));
     return ArrayRef(std::move(rd));
 }
 

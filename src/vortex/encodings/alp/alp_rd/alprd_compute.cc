@@ -20,12 +20,12 @@ namespace vortex::alp {
 namespace {
 
 Result<ArrayRef>
-Rewrap(const ALPRDArray &array, ArrayRef left, ArrayRef right, std::optional<Patches> patches) {
+Rewrap(const ALPRDArray &array, const ArrayRef &left, const ArrayRef &right, std::optional<Patches> patches) {
     const DType dtype = DType::Primitive(array.ptype(), left->dtype().nullability());
     VX_ASSIGN_OR_RETURN(auto rd,
-                        ALPRDArray::TryMake(dtype, std::move(left),
+                        ALPRDArray::TryMake(dtype, left,
                                             std::vector<uint16_t>(array.dict().begin(), array.dict().end()),
-                                            std::move(right), array.right_bit_width(), std::move(patches)));
+                                            right, array.right_bit_width(), std::move(patches)));
     return ArrayRef(std::move(rd));
 }
 
@@ -65,7 +65,7 @@ std::optional<Result<ArrayRef>> ALPRDArray::SliceImpl(size_t start, size_t stop)
         if (patches_) {
             VX_ASSIGN_OR_RETURN(patches, patches_->Slice(start, stop));
         }
-        return Rewrap(*this, std::move(left), std::move(right), std::move(patches));
+        return Rewrap(*this, left, right, std::move(patches));
     };
     return run();
 }
@@ -78,7 +78,7 @@ std::optional<Result<ArrayRef>> ALPRDArray::FilterImpl(const Mask &mask) const {
         if (patches_) {
             VX_ASSIGN_OR_RETURN(patches, patches_->Filter(mask));
         }
-        return Rewrap(*this, std::move(left), std::move(right), std::move(patches));
+        return Rewrap(*this, left, right, std::move(patches));
     };
     return run();
 }
@@ -109,7 +109,7 @@ std::optional<Result<ArrayRef>> ALPRDArray::TakeImpl(const ArrayRef &indices) co
         if (patches_) {
             VX_ASSIGN_OR_RETURN(patches, patches_->Take(decoded.positions, decoded.validity));
         }
-        return Rewrap(*this, std::move(left), std::move(right), std::move(patches));
+        return Rewrap(*this, left, right, std::move(patches));
     };
     return run();
 }
