@@ -18,7 +18,7 @@ Buffer GatherBytes(std::span<const uint8_t> bytes, std::span<const size_t> posit
     return std::move(out).Freeze();
 }
 
-Result<ArrayRef> MakeRef(Buffer bytes, Validity validity) {
+Result<ArrayRef> MakeRef(const Buffer &bytes, Validity validity) {
     VX_ASSIGN_OR_RETURN(auto array, ByteBoolArray::TryMake(bytes, std::move(validity)));
     return ArrayRef(std::move(array));
 }

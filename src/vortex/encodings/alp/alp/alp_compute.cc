@@ -32,7 +32,7 @@ std::optional<Result<T>> Failed(const Status &status) {
 }
 
 // Rebuilds an ALP array over a selected encoded child and selected patches.
-Result<ArrayRef> Rewrap(ArrayRef encoded, Exponents exponents, std::optional<Patches> patches) {
+Result<ArrayRef> Rewrap(const ArrayRef &encoded, Exponents exponents, std::optional<Patches> patches) {
     VX_ASSIGN_OR_RETURN(auto array, ALPArray::TryMake(encoded, exponents, std::move(patches)));
     return ArrayRef(std::move(array));
 }
@@ -163,7 +163,7 @@ std::optional<Result<ArrayRef>> ALPArray::SliceImpl(size_t start, size_t stop) c
         }
         patches = std::move(*sliced);
     }
-    return Rewrap(std::move(*encoded_slice), exponents_, std::move(patches));
+    return Rewrap(*encoded_slice, exponents_, std::move(patches));
 }
 
 std::optional<Result<ArrayRef>> ALPArray::FilterImpl(const Mask &mask) const {
@@ -179,7 +179,7 @@ std::optional<Result<ArrayRef>> ALPArray::FilterImpl(const Mask &mask) const {
         }
         patches = std::move(*filtered);
     }
-    return Rewrap(std::move(*encoded_filtered), exponents_, std::move(patches));
+    return Rewrap(*encoded_filtered, exponents_, std::move(patches));
 }
 
 // Build reads nothing of the encoded child (0) nor of the patch values (2); the patch indices
@@ -212,7 +212,7 @@ std::optional<Result<ArrayRef>> ALPArray::TakeImpl(const ArrayRef &indices) cons
                                                               patches->indices(), std::move(values)));
             }
         }
-        return Rewrap(std::move(taken), exponents_, std::move(patches));
+        return Rewrap(taken, exponents_, std::move(patches));
     };
     return run();
 }
