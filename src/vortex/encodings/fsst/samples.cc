@@ -10,10 +10,7 @@ void AddEncodedSamples(const ArrayRef &canonical, uint64_t /*seed*/, testing::En
     if (!canonical->dtype().is_utf8() && !canonical->dtype().is_binary()) {
         return;
     }
-    auto compressed = FsstCompress(canonical);
-    if (compressed.ok()) {
-        out.emplace_back(ArrayRef(*std::move(compressed)), "fsst");
-    }
+    testing::AddIfEncoded(out, FsstCompress(canonical), "fsst");
 }
 
 } // namespace vortex::fsst

@@ -12,10 +12,7 @@ void AddEncodedSamples(const ArrayRef &canonical, uint64_t /*seed*/, testing::En
     if (!dtype.is_primitive() || !NumberTypeOf(dtype.ptype()).has_value()) {
         return;
     }
-    auto compressed = PcoCompress(canonical, EncodeOptions{.values_per_page = 300});
-    if (compressed.ok()) {
-        out.emplace_back(ArrayRef(*std::move(compressed)), "pco");
-    }
+    testing::AddIfEncoded(out, PcoCompress(canonical, EncodeOptions{.values_per_page = 300}), "pco");
 }
 
 } // namespace vortex::pco

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -24,8 +25,14 @@ using EncodedSamples = std::vector<std::pair<ArrayRef, std::string>>;
 using AddEncodedSamplesFn = void (*)(const ArrayRef &canonical, uint64_t seed, EncodedSamples &out);
 
 /// Appends `encoded` under `label` when the encoder accepted its input; encoders refuse dtypes
-/// and shapes they do not handle, which is not a failure here.
-void AddIfEncoded(EncodedSamples &out, Result<ArrayRef> encoded, std::string label);
+/// and shapes they do not handle, which is not a failure here. `T` is `Array` or the concrete
+/// array an encoder returns (FsstCompress, ZstdCompress, PcoCompress).
+template <typename T>
+void AddIfEncoded(EncodedSamples &out, Result<std::shared_ptr<const T>> encoded, std::string label) {
+    if (encoded.ok()) {
+        out.emplace_back(ArrayRef(*std::move(encoded)), std::move(label));
+    }
+}
 
 /// The stored parts of one array node, as Encoding::Build() receives them.
 struct NodeParts {

@@ -12,10 +12,7 @@ void AddEncodedSamples(const ArrayRef &canonical, uint64_t /*seed*/, testing::En
     if (!dtype.is_primitive() && !dtype.is_utf8() && !dtype.is_binary()) {
         return;
     }
-    auto compressed = ZstdCompress(canonical, ZstdOptions{.values_per_frame = 512});
-    if (compressed.ok()) {
-        out.emplace_back(ArrayRef(*std::move(compressed)), "zstd");
-    }
+    testing::AddIfEncoded(out, ZstdCompress(canonical, ZstdOptions{.values_per_frame = 512}), "zstd");
 }
 
 void AddNodeSamples(const testing::SamplesOfId &samples_of, std::vector<testing::NodeSample> &out) {
