@@ -1,15 +1,17 @@
 # SPDX-License-Identifier: Apache-2.0
 # One helper per target kind, so every target is declared alike.
 
-# vortex_add_library(NAME [STATIC] SOURCES ... DEPS ...)
+# vortex_add_library(NAME [STATIC] SOURCES ... DEPS ... [PRECOMPILE HEADERS...])
 # Declares one module of src/vortex as a static library (shared with VORTEX_SHARED_MODULES). DEPS
 # are linked PUBLIC: they are the module graph, which points only downward (STYLE.md section 1).
+# The sources reuse the modules' precompiled header, or with PRECOMPILE their own, which adds
+# HEADERS to it (cmake/VortexPrecompiledHeaders.cmake).
 # STATIC keeps a library static in every build; the test- and benchmark-support libraries use it.
 # They are linked only into executables, and most link GoogleTest, a static archive: a shared
 # library holding a copy of it beside the test binary's own constructs and destroys GoogleTest's
 # globals twice (a double free at exit).
 function(vortex_add_library name)
-    cmake_parse_arguments(ARG "STATIC" "" "SOURCES;DEPS" ${ARGN})
+    cmake_parse_arguments(ARG "STATIC" "" "SOURCES;DEPS;PRECOMPILE" ${ARGN})
     set(type ${VORTEX_MODULE_TYPE})
     if(ARG_STATIC)
         set(type STATIC)
@@ -19,6 +21,11 @@ function(vortex_add_library name)
                                                 "${PROJECT_BINARY_DIR}/include")
     target_compile_options(${name} PRIVATE ${VORTEX_WARNING_FLAGS})
     target_link_libraries(${name} PUBLIC ${ARG_DEPS})
+    if(ARG_PRECOMPILE)
+        vortex_precompile_headers(${name} ${VORTEX_MODULE_PCH_HEADERS} ${ARG_PRECOMPILE})
+    else()
+        vortex_reuse_pch(${name} MODULE)
+    endif()
 endfunction()
 
 # vortex_add_test(NAME [SINGLE_PROCESS] SOURCES ... DEPS ... [LABELS ...])
@@ -34,6 +41,7 @@ function(vortex_add_test name)
     add_executable(${name} ${ARG_SOURCES})
     target_compile_options(${name} PRIVATE ${VORTEX_WARNING_FLAGS})
     target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
+    vortex_reuse_pch(${name} TEST)
     set(labels)
     if(ARG_LABELS)
         set(labels LABELS "${ARG_LABELS}")

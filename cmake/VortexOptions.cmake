@@ -5,11 +5,14 @@ option(VORTEX_BUILD_BENCHMARKS "Build micro benchmarks" OFF)
 option(VORTEX_BUILD_CLI "Build the vx command-line tool" ON)
 option(VORTEX_WERROR "Treat warnings as errors" OFF)
 set(VORTEX_SANITIZE "" CACHE STRING "Sanitizers to enable: 'address;undefined' or 'thread'")
+option(VORTEX_PRECOMPILED_HEADERS "Precompile the headers most sources include (GCC)" ON)
 option(VORTEX_FUZZ "Build the fuzz targets as libFuzzer binaries (clang; fuzz/README.md)" OFF)
 
 find_program(VORTEX_CCACHE ccache)
 if(VORTEX_CCACHE)
-    set(CMAKE_CXX_COMPILER_LAUNCHER "${VORTEX_CCACHE}")
+    # ccache caches a file compiled with a precompiled header only with this sloppiness (its
+    # manual, "Precompiled headers"): it cannot see __TIME__ or #defines through the header.
+    set(CMAKE_CXX_COMPILER_LAUNCHER env CCACHE_SLOPPINESS=pch_defines,time_macros "${VORTEX_CCACHE}")
 endif()
 
 # lld links the test binaries (hundreds of MB under the sanitizers) in a third of GNU ld's time.

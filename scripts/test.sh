@@ -7,8 +7,9 @@
 # most of an hour) then run in a release build of just their targets, which then also builds,
 # installs and checks the package (scripts/check-package.sh); last, the `tsan`-labelled
 # concurrency suites (executor, sequence ids, row queue, memory pool, I/O, the write pipeline)
-# run under ThreadSanitizer in a build of just their targets. The release stage also builds every
-# benchmark (the micro benchmarks and vx-bench) and runs vx-bench at tiny sizes (label heavy).
+# run under ThreadSanitizer in a build of just their targets, without precompiled headers. The
+# release stage also builds every benchmark (the micro benchmarks and vx-bench) and runs vx-bench
+# at tiny sizes (label heavy).
 # After each build, scripts/build-seconds.sh prints the seconds its steps took.
 # Set VORTEX_TEST_PRESET=debug (or release, tsan, ...) to run everything in one configuration.
 set -euo pipefail
@@ -42,6 +43,8 @@ ctest --preset release --parallel "$jobs" --label-regex heavy
 bash scripts/check-package.sh build/release
 
 tsan_targets=(vortex_io_test vortex_sequence_test vortex_buffer_test vortex_layout_test)
-cmake --preset tsan -DVORTEX_BUILD_DUCKDB=OFF -DVORTEX_BUILD_CLI=OFF
+# Without precompiled headers: this build also shows that the sources it compiles include what
+# they use (the other builds parse the common headers once, cmake/VortexPrecompiledHeaders.cmake).
+cmake --preset tsan -DVORTEX_BUILD_DUCKDB=OFF -DVORTEX_BUILD_CLI=OFF -DVORTEX_PRECOMPILED_HEADERS=OFF
 cmake --build --preset tsan --parallel "$jobs" --target "${tsan_targets[@]}"
 ctest --preset tsan --parallel "$jobs" --label-regex tsan
