@@ -10,6 +10,10 @@
 # error, not a silent slowdown. A build with the option OFF checks that every file still includes
 # what it uses (scripts/test.sh builds its ThreadSanitizer stage so; clang-tidy reads the files
 # without the precompiled header, scripts/tidy.sh).
+#
+# After editing a header list, delete the target's cmake_pch.hxx.gch in an existing build folder:
+# CMake 3.25 rewrites cmake_pch.hxx with the new list but keeps its old time, so ninja does not
+# recompile the header (seen when vx's list changed; a fresh build is not affected).
 
 # Included by more than a third of the modules' sources, or costly and included by many.
 set(VORTEX_MODULE_PCH_HEADERS
