@@ -3,6 +3,7 @@
 option(VORTEX_BUILD_TESTS "Build unit tests" ON)
 option(VORTEX_BUILD_BENCHMARKS "Build micro benchmarks" OFF)
 option(VORTEX_BUILD_CLI "Build the vx command-line tool" ON)
+option(VORTEX_BUILD_PYTHON "Build the Python package's native module (python/; pybind11)" OFF)
 option(VORTEX_WERROR "Treat warnings as errors" OFF)
 set(VORTEX_SANITIZE "" CACHE STRING "Sanitizers to enable: 'address;undefined' or 'thread'")
 option(VORTEX_PRECOMPILED_HEADERS "Precompile the headers most sources include (GCC)" ON)

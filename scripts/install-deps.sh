@@ -12,6 +12,9 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler
   zstd liblz4-dev
   spin
+  # The Python package (python/): Debian's /usr/bin/python3 and its libraries.
+  python3-dev python3-venv python3-pip python3-setuptools python3-wheel pybind11-dev
+  python3-numpy python3-pandas python3-pytest python3-dask python3-distributed
 )
 
 missing=()

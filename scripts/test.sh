@@ -9,7 +9,8 @@
 # concurrency suites (executor, sequence ids, row queue, memory pool, I/O, the write pipeline)
 # run under ThreadSanitizer in a build of just their targets, without precompiled headers. The
 # release stage also builds every benchmark (the micro benchmarks and vx-bench) and runs vx-bench
-# at tiny sizes (label heavy).
+# at tiny sizes (label heavy), and the Python package, whose pytest suite (with a Dask cluster of
+# two worker processes) and pip install are heavy tests too.
 # After each build, scripts/build-seconds.sh prints the seconds its steps took.
 # Set VORTEX_TEST_PRESET=debug (or release, tsan, ...) to run everything in one configuration.
 set -euo pipefail
@@ -33,8 +34,8 @@ fi
 ctest --preset ci --parallel "$jobs" --label-exclude heavy
 
 heavy_targets=(vortex_writer_property_test vortex_sparse_column_test vortex_writer_stress_test
-               vortex_filter_matrix_test vortex_loadable_extension vortex_benchmarks)
-cmake --preset release -DVORTEX_BUILD_BENCHMARKS=ON
+               vortex_filter_matrix_test vortex_loadable_extension vortex_benchmarks vortex_python)
+cmake --preset release -DVORTEX_BUILD_BENCHMARKS=ON -DVORTEX_BUILD_PYTHON=ON
 cmake --build --preset release --parallel "$jobs" --target "${heavy_targets[@]}"
 bash scripts/build-seconds.sh build/release
 ctest --preset release --parallel "$jobs" --label-regex heavy
