@@ -13,7 +13,7 @@ import os
 import numpy as np
 
 from . import file as _file
-from .expr import Expr
+from .expr import filter_text as _as_filter_text
 from .write import write
 
 __all__ = ["read_vortex", "to_vortex"]
@@ -30,14 +30,6 @@ def _expand(paths):
             raise FileNotFoundError(f"no file matches {path}")
         out.extend(matches)
     return out
-
-
-def _filter_text(filter):
-    if filter is None or isinstance(filter, str):
-        return filter
-    if isinstance(filter, Expr):
-        return filter.to_text()
-    raise TypeError(f"filter is a vortex expression or a string, not a {type(filter).__name__}")
 
 
 def _rechunk(splits, split_rows):
@@ -59,7 +51,7 @@ def _read_split(part, columns, filter_text):
 
 def plan(paths, columns=None, filter=None, split_rows=None):
     """The (path, row_begin, row_end) splits ``read_vortex`` would read, after pruning."""
-    filter_text = _filter_text(filter)
+    filter_text = _as_filter_text(filter)
     parts = []
     for path in _expand(paths):
         scan = _file.open(path).scan(columns=columns, filter=filter_text)
@@ -76,7 +68,7 @@ def read_vortex(paths, columns=None, filter=None, split_rows=None):
     import dask.dataframe as dd
 
     files = _expand(paths)
-    filter_text = _filter_text(filter)
+    filter_text = _as_filter_text(filter)
     if columns is not None:
         columns = [columns] if isinstance(columns, str) else list(columns)
     first = _file.open(files[0]).scan(columns=columns, filter=filter_text)

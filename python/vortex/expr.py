@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-__all__ = ["Expr", "col", "lit"]
+__all__ = ["Expr", "col", "lit", "filter_text"]
 
 
 def _quote_name(name):
@@ -150,3 +150,12 @@ def col(name):
 def lit(value):
     """A literal, for a comparison whose left side is a value: ``lit(3) < col("a")``."""
     return Expr(_literal(value))
+
+
+def filter_text(filter):
+    """A scan's ``filter`` argument (None, an :class:`Expr` or the text syntax) as text or None."""
+    if filter is None or isinstance(filter, str):
+        return filter
+    if isinstance(filter, Expr):
+        return filter.to_text()
+    raise TypeError(f"filter is a vortex expression or a string, not a {type(filter).__name__}")

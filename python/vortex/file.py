@@ -6,7 +6,7 @@ import os
 import numpy as np
 
 from . import _convert, _native
-from .expr import Expr
+from .expr import filter_text
 
 __all__ = ["open", "VortexFile", "Scan", "Table"]
 
@@ -14,14 +14,6 @@ __all__ = ["open", "VortexFile", "Scan", "Table"]
 def open(path, *, mmap=False):  # noqa: A001 - the reference's name
     """Opens the Vortex file at ``path`` (reads its footer; no data yet)."""
     return VortexFile(_native.File.open(os.fspath(path), mmap=mmap), os.fspath(path))
-
-
-def _filter_argument(filter):
-    if filter is None or isinstance(filter, str):
-        return filter
-    if isinstance(filter, Expr):
-        return filter.to_text()
-    raise TypeError(f"filter is a vortex expression or a string, not a {type(filter).__name__}")
 
 
 class VortexFile:
@@ -78,7 +70,7 @@ class VortexFile:
             row_range = (int(begin), int(end))
         if indices is not None:
             indices = [int(i) for i in np.asarray(indices).ravel()]
-        native = self._native.scan(columns=columns, filter=_filter_argument(filter), row_range=row_range,
+        native = self._native.scan(columns=columns, filter=filter_text(filter), row_range=row_range,
                                    indices=indices, limit=limit, batch_rows=batch_size)
         return Scan(native)
 
