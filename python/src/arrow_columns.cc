@@ -177,7 +177,21 @@ py::object FixedWidth(const ArrowArray &array, int64_t width, bool as_int, const
 
 py::dict Convert(const ArrowSchema &schema, const ArrowArray &array, const ExportRef &owner);
 
-// List offsets rebased to the list's own slice: offsets[0] is where its first element starts.
+// A primitive column: `kind` and a zero-copy view of its values.
+template <typename T>
+py::dict &Primitive(py::dict &column, const char *kind, const ArrowArray &array, const ExportRef &owner) {
+    column["kind"] = kind;
+    column["values"] = ViewOf<T>(Values<T>(array), array.length, owner);
+    return column;
+}
+
+py::dict &Strings(py::dict &column, const char *kind, py::object values) {
+    column["kind"] = kind;
+    column["values"] = std::move(values);
+    return column;
+}
+
+// The list's offsets as int64, absolute into its child (which is converted whole).
 template <typename Offset>
 py::array_t<int64_t> ListOffsets(const ArrowArray &array) {
     py::array_t<int64_t> offsets(array.length + 1);
@@ -225,71 +239,40 @@ py::dict Convert(const ArrowSchema &schema, const ArrowArray &array, const Expor
         return column;
     }
     if (format.size() == 1) {
-        const char code = format[0];
-        switch (code) {
+        switch (format[0]) {
             case 'c':
-                column["kind"] = "int";
-                column["values"] = ViewOf<int8_t>(Values<int8_t>(array), array.length, owner);
-                return column;
+                return Primitive<int8_t>(column, "int", array, owner);
             case 's':
-                column["kind"] = "int";
-                column["values"] = ViewOf<int16_t>(Values<int16_t>(array), array.length, owner);
-                return column;
+                return Primitive<int16_t>(column, "int", array, owner);
             case 'i':
-                column["kind"] = "int";
-                column["values"] = ViewOf<int32_t>(Values<int32_t>(array), array.length, owner);
-                return column;
+                return Primitive<int32_t>(column, "int", array, owner);
             case 'l':
-                column["kind"] = "int";
-                column["values"] = ViewOf<int64_t>(Values<int64_t>(array), array.length, owner);
-                return column;
+                return Primitive<int64_t>(column, "int", array, owner);
             case 'C':
-                column["kind"] = "uint";
-                column["values"] = ViewOf<uint8_t>(Values<uint8_t>(array), array.length, owner);
-                return column;
+                return Primitive<uint8_t>(column, "uint", array, owner);
             case 'S':
-                column["kind"] = "uint";
-                column["values"] = ViewOf<uint16_t>(Values<uint16_t>(array), array.length, owner);
-                return column;
+                return Primitive<uint16_t>(column, "uint", array, owner);
             case 'I':
-                column["kind"] = "uint";
-                column["values"] = ViewOf<uint32_t>(Values<uint32_t>(array), array.length, owner);
-                return column;
+                return Primitive<uint32_t>(column, "uint", array, owner);
             case 'L':
-                column["kind"] = "uint";
-                column["values"] = ViewOf<uint64_t>(Values<uint64_t>(array), array.length, owner);
-                return column;
-            case 'e': {
-                column["kind"] = "float";
-                // numpy's float16 has no pybind11 type: view the bits.
-                column["values"] =
-                    ViewOf<uint16_t>(Values<uint16_t>(array), array.length, owner).attr("view")("float16");
-                return column;
-            }
+                return Primitive<uint64_t>(column, "uint", array, owner);
             case 'f':
-                column["kind"] = "float";
-                column["values"] = ViewOf<float>(Values<float>(array), array.length, owner);
-                return column;
+                return Primitive<float>(column, "float", array, owner);
             case 'g':
-                column["kind"] = "float";
-                column["values"] = ViewOf<double>(Values<double>(array), array.length, owner);
+                return Primitive<double>(column, "float", array, owner);
+            case 'e':
+                // numpy's float16 has no pybind11 type: view the bits.
+                Primitive<uint16_t>(column, "float", array, owner);
+                column["values"] = column["values"].attr("view")("float16");
                 return column;
             case 'u':
-                column["kind"] = "utf8";
-                column["values"] = OffsetStrings<int32_t>(array, true, mask);
-                return column;
+                return Strings(column, "utf8", OffsetStrings<int32_t>(array, true, mask));
             case 'U':
-                column["kind"] = "utf8";
-                column["values"] = OffsetStrings<int64_t>(array, true, mask);
-                return column;
+                return Strings(column, "utf8", OffsetStrings<int64_t>(array, true, mask));
             case 'z':
-                column["kind"] = "binary";
-                column["values"] = OffsetStrings<int32_t>(array, false, mask);
-                return column;
+                return Strings(column, "binary", OffsetStrings<int32_t>(array, false, mask));
             case 'Z':
-                column["kind"] = "binary";
-                column["values"] = OffsetStrings<int64_t>(array, false, mask);
-                return column;
+                return Strings(column, "binary", OffsetStrings<int64_t>(array, false, mask));
             default:
                 Unsupported(format);
         }

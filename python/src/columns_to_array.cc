@@ -34,28 +34,24 @@ struct SchemaData {
     std::vector<ArrowSchema *> children;
 };
 
-void ReleaseArray(ArrowArray *array) {
-    auto *data = static_cast<ArrayData *>(array->private_data);
-    for (ArrowArray *child : data->children) {
+// Releases and frees the children an ArrowArray or ArrowSchema we built owns.
+template <typename T>
+void ReleaseChildren(const std::vector<T *> &children) {
+    for (T *child : children) {
         if (child->release != nullptr) {
             child->release(child);
         }
         delete child;
     }
-    delete data;
-    array->release = nullptr;
 }
 
-void ReleaseSchema(ArrowSchema *schema) {
-    auto *data = static_cast<SchemaData *>(schema->private_data);
-    for (ArrowSchema *child : data->children) {
-        if (child->release != nullptr) {
-            child->release(child);
-        }
-        delete child;
-    }
+// The release callback of the ArrowArray or ArrowSchema `T` whose private data is `Data`.
+template <typename T, typename Data>
+void Release(T *owner) {
+    auto *data = static_cast<Data *>(owner->private_data);
+    ReleaseChildren(data->children);
     delete data;
-    schema->release = nullptr;
+    owner->release = nullptr;
 }
 
 [[noreturn]] void Invalid(const std::string &message) {
@@ -77,16 +73,10 @@ struct Builder {
     // An unfinished builder (an error part-way) still owns the children it made.
     ~Builder() {
         if (array) {
-            for (ArrowArray *child : array->children) {
-                child->release(child);
-                delete child;
-            }
+            ReleaseChildren(array->children);
         }
         if (schema) {
-            for (ArrowSchema *child : schema->children) {
-                child->release(child);
-                delete child;
-            }
+            ReleaseChildren(schema->children);
         }
     }
 
@@ -108,14 +98,14 @@ struct Builder {
         out_array->buffers = array->buffers.data();
         out_array->n_children = static_cast<int64_t>(array->children.size());
         out_array->children = array->children.data();
-        out_array->release = ReleaseArray;
+        out_array->release = Release<ArrowArray, ArrayData>;
         *out_schema = ArrowSchema{};
         out_schema->format = schema->format.c_str();
         out_schema->name = schema->name.c_str();
         out_schema->flags = nullable ? ARROW_FLAG_NULLABLE : 0;
         out_schema->n_children = static_cast<int64_t>(schema->children.size());
         out_schema->children = schema->children.data();
-        out_schema->release = ReleaseSchema;
+        out_schema->release = Release<ArrowSchema, SchemaData>;
         out_array->private_data = array.release();
         out_schema->private_data = schema.release();
     }

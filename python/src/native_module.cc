@@ -176,7 +176,8 @@ py::tuple Summary(const api::WriteSummary &summary) {
 
 struct ScanArguments {
     std::optional<std::vector<std::string>> columns;
-    py::object filter;
+    /// In the text syntax: vortex/expr.py writes expressions out as text.
+    std::optional<std::string> filter;
     std::optional<std::pair<uint64_t, uint64_t>> row_range;
     std::optional<std::vector<uint64_t>> indices;
     std::optional<uint64_t> limit;
@@ -194,12 +195,8 @@ public:
         if (arguments_.columns) {
             builder.WithProjection(*arguments_.columns);
         }
-        if (!arguments_.filter.is_none()) {
-            if (py::isinstance<py::str>(arguments_.filter)) {
-                builder.WithFilter(py::cast<std::string>(arguments_.filter));
-            } else {
-                builder.WithFilter(py::cast<api::Expr>(arguments_.filter));
-            }
+        if (arguments_.filter) {
+            builder.WithFilter(*arguments_.filter);
         }
         if (arguments_.row_range) {
             builder.WithRowRange(arguments_.row_range->first, arguments_.row_range->second);
@@ -278,13 +275,6 @@ void BindArray(py::module_ &m) {
         .def("to_column", &ArrayToColumn);
 }
 
-void BindExpr(py::module_ &m) {
-    py::class_<api::Expr>(m, "Expr")
-        .def_static("parse", [](const std::string &text,
-                                const api::DType &scope) { return Unwrap(api::Expr::Parse(text, scope)); })
-        .def("__str__", &api::Expr::ToString);
-}
-
 void BindFile(py::module_ &m) {
     py::class_<api::File>(m, "File")
         .def_static(
@@ -316,8 +306,8 @@ void BindFile(py::module_ &m) {
              })
         .def(
             "scan",
-            [](const api::File &file, std::optional<std::vector<std::string>> columns, py::object filter,
-               std::optional<std::pair<uint64_t, uint64_t>> row_range,
+            [](const api::File &file, std::optional<std::vector<std::string>> columns,
+               std::optional<std::string> filter, std::optional<std::pair<uint64_t, uint64_t>> row_range,
                std::optional<std::vector<uint64_t>> indices, std::optional<uint64_t> limit,
                std::optional<size_t> batch_rows) {
                 return Scan(file, ScanArguments{std::move(columns), std::move(filter), row_range,
@@ -394,7 +384,6 @@ PYBIND11_MODULE(_native, m) {
     m.attr("__version__") = VORTEX_VERSION_STRING;
     vortex::python::BindDType(m);
     vortex::python::BindArray(m);
-    vortex::python::BindExpr(m);
     vortex::python::BindFile(m);
     vortex::python::BindScan(m);
     vortex::python::BindWrite(m);

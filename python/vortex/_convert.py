@@ -50,24 +50,17 @@ def to_numpy(column):
         )
     if kind == "struct":
         children = [to_python_list(child) for child in column["children"]]
-        rows = [dict(zip(column["names"], values)) for values in zip(*children)] if children else [{}] * length
+        rows = [dict(zip(column["names"], values)) for values in zip(*children)] if children else [{} for _ in range(length)]
         out = np.empty(length, dtype=object)
         for i, row in enumerate(rows):
             out[i] = None if mask is not None and mask[i] else row
         return out
-    if kind == "list":
+    if kind in ("list", "fixed_size_list"):
         child = to_numpy(column["child"])
-        offsets = column["offsets"]
+        offsets = column["offsets"] if kind == "list" else np.arange(length + 1) * column["size"]
         out = np.empty(length, dtype=object)
         for i in range(length):
             out[i] = None if mask is not None and mask[i] else child[offsets[i]:offsets[i + 1]]
-        return out
-    if kind == "fixed_size_list":
-        child = to_numpy(column["child"])
-        size = column["size"]
-        out = np.empty(length, dtype=object)
-        for i in range(length):
-            out[i] = None if mask is not None and mask[i] else child[i * size:(i + 1) * size]
         return out
     raise NotImplementedError(f"no numpy conversion for {kind}")
 

@@ -49,14 +49,23 @@ def _read_split(part, columns, filter_text):
     return f.scan(columns=columns, filter=filter_text, row_range=(begin, end)).read_all().to_pandas()
 
 
+def _plan(files, columns, filter_text, split_rows):
+    """The projected dtype (all files must have the first's) and the splits of ``files``."""
+    dtype = None
+    parts = []
+    for path in files:
+        scan = _file.open(path).scan(columns=columns, filter=filter_text)
+        if dtype is None:
+            dtype = scan.dtype
+        elif scan.dtype != dtype:
+            raise ValueError(f"{path} has dtype {scan.dtype}, not {dtype} like {files[0]}")
+        parts.extend((path, begin, end) for begin, end in _rechunk(scan.splits(), split_rows))
+    return dtype, parts
+
+
 def plan(paths, columns=None, filter=None, split_rows=None):
     """The (path, row_begin, row_end) splits ``read_vortex`` would read, after pruning."""
-    filter_text = _as_filter_text(filter)
-    parts = []
-    for path in _expand(paths):
-        scan = _file.open(path).scan(columns=columns, filter=filter_text)
-        parts.extend((path, begin, end) for begin, end in _rechunk(scan.splits(), split_rows))
-    return parts
+    return _plan(_expand(paths), columns, _as_filter_text(filter), split_rows)[1]
 
 
 def read_vortex(paths, columns=None, filter=None, split_rows=None):
@@ -69,17 +78,8 @@ def read_vortex(paths, columns=None, filter=None, split_rows=None):
 
     files = _expand(paths)
     filter_text = _as_filter_text(filter)
-    if columns is not None:
-        columns = [columns] if isinstance(columns, str) else list(columns)
-    first = _file.open(files[0]).scan(columns=columns, filter=filter_text)
-    dtype = first.dtype
+    dtype, parts = _plan(files, columns, filter_text, split_rows)
     meta = _file.Table([], dtype).to_pandas()
-    parts = []
-    for path in files:
-        scan = _file.open(path).scan(columns=columns, filter=filter_text)
-        if scan.dtype != dtype:
-            raise ValueError(f"{path} has dtype {scan.dtype}, not {dtype} like {files[0]}")
-        parts.extend((path, begin, end) for begin, end in _rechunk(scan.splits(), split_rows))
     if not parts:
         # Everything pruned: one empty partition keeps the frame well formed.
         parts = [(files[0], 0, 0)]

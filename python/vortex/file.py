@@ -101,23 +101,19 @@ class Scan:
     def dtype(self):
         return self._native.dtype()
 
-    def __iter__(self):
+    def _batch_columns(self):
+        """Starts the scan and yields each batch's column dict."""
         stream = self._native.stream()
-        while True:
-            batch = stream.next()
-            if batch is None:
-                return
-            yield Table([batch.to_column()])
+        while (batch := stream.next()) is not None:
+            yield batch.to_column()
+
+    def __iter__(self):
+        for column in self._batch_columns():
+            yield Table([column])
 
     def read_all(self):
         """Every batch, as one :class:`Table`."""
-        stream = self._native.stream()
-        columns = []
-        while True:
-            batch = stream.next()
-            if batch is None:
-                break
-            columns.append(batch.to_column())
+        columns = list(self._batch_columns())
         if not columns:
             return Table([], self._native.dtype())
         return Table(columns)
@@ -149,8 +145,7 @@ def _empty_values(dtype):
             child = _empty_column(field)
             child["name"] = name
             children.append(child)
-        return {"kind": "struct", "length": 0, "mask": None, "names": [n for n, _ in dtype.fields], "children": children,
-                "nullable": dtype.nullable}
+        return {"kind": "struct", "length": 0, "mask": None, "names": [n for n, _ in dtype.fields], "children": children}
     kinds = {"bool": ("bool", np.bool_), "utf8": ("utf8", object), "binary": ("binary", object)}
     if dtype.kind == "primitive":
         ptype = dtype.ptype
